@@ -1,0 +1,50 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+
+export const policyDate = "September 13, 2025";
+
+export interface LegalSection {
+  heading: string;
+  body: React.ReactNode;
+}
+
+/** A policy page: title, last-updated date, numbered sections, and the way back home. */
+export function LegalPage(props: {
+  title: string;
+  intro: React.ReactNode;
+  sections: LegalSection[];
+}) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to home
+      </Link>
+      <h1 className="mt-6 text-4xl font-bold tracking-tight text-slate-900">{props.title}</h1>
+      <p className="mt-2 text-sm text-slate-600">Last updated: {policyDate}</p>
+      <div className="mt-8 space-y-4 text-slate-700">{props.intro}</div>
+      {props.sections.map((section, index) => (
+        <section key={section.heading} className="mt-10">
+          <h2 className="text-xl font-semibold text-slate-900">
+            {index + 1}. {section.heading}
+          </h2>
+          <div className="mt-3 space-y-3 leading-relaxed text-slate-700">{section.body}</div>
+        </section>
+      ))}
+    </main>
+  );
+}
+
+export function ContactLine(props: { email: string; topic: string }) {
+  return (
+    <p>
+      Questions about {props.topic}? Email us at{" "}
+      <a href={`mailto:${props.email}`} className="font-medium text-brand-700 underline">
+        {props.email}
+      </a>
+      . We aim to reply within 48 hours.
+    </p>
+  );
+}

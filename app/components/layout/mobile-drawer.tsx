@@ -1,0 +1,91 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { LogOut, Menu, X } from "lucide-react";
+import { useState } from "react";
+import { NavLink } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { cx } from "~/lib/cx.ts";
+import { mainLinks } from "~/lib/navigation.ts";
+import { displayName, type SessionUser } from "~/lib/session-user.ts";
+import { topics } from "~/lib/topics.ts";
+import { Avatar } from "./avatar.tsx";
+
+const drawerLink = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    "block rounded-md px-3 py-2 text-base font-medium",
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+  );
+
+/** Below 768 px the menu is a drawer from the right with the person, the links and Logout. */
+export function MobileDrawer(props: {
+  user: SessionUser;
+  onSignOut: () => Promise<void>;
+  signingOut: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu className="h-6 w-6" aria-hidden="true" />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none md:hidden">
+          <div className="flex items-start justify-between">
+            <div className="flex items-center gap-3">
+              <Avatar user={props.user} size="lg" />
+              <div>
+                <Dialog.Title className="font-semibold text-slate-900">
+                  {displayName(props.user)}
+                  {props.user.isAdmin ? <span className="ml-1 text-brand-700">(Admin)</span> : null}
+                </Dialog.Title>
+                <Dialog.Description className="truncate text-sm text-slate-500">
+                  {props.user.email}
+                </Dialog.Description>
+              </div>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Main" className="mt-6 flex flex-col gap-1">
+            {mainLinks(props.user).map((link) => (
+              <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
+                {link.label}
+              </NavLink>
+            ))}
+            <NavLink to="/favourites" className={drawerLink} onClick={close}>
+              Favourites
+            </NavLink>
+            <NavLink to="/settings" className={drawerLink} onClick={close}>
+              Settings
+            </NavLink>
+            <p className="mt-4 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Libraries
+            </p>
+            {topics.map((topic) => (
+              <NavLink key={topic.path} to={topic.path} className={drawerLink} onClick={close}>
+                {topic.name}
+              </NavLink>
+            ))}
+          </nav>
+          <Button
+            variant="secondary"
+            className="mt-auto"
+            disabled={props.signingOut}
+            onClick={() => {
+              close();
+              void props.onSignOut();
+            }}
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,113 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
+import { useSession } from "~/components/session/session-provider.tsx";
+import { Button, buttonClasses } from "~/components/ui/button.tsx";
+import { DisclosureMenu } from "~/components/ui/disclosure-menu.tsx";
+import { Modal } from "~/components/ui/modal.tsx";
+import { cx } from "~/lib/cx.ts";
+import { landingPages } from "~/lib/landing-pages.ts";
+import { Logo } from "./logo.tsx";
+
+const libraryLinks = landingPages.map((page) => ({ to: page.path, label: page.label }));
+
+/** The public top bar: the eight libraries, and Sign In (or the dashboard, once signed in). */
+export function PublicHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo to="/" />
+        <nav aria-label="Prompt libraries" className="hidden items-center gap-1 xl:flex">
+          {landingPages.map((page) => (
+            <NavLink
+              key={page.path}
+              to={page.path}
+              className={({ isActive }) =>
+                cx(
+                  "rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap",
+                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                )
+              }
+            >
+              {page.navLabel}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          {/* Between 768 px and extra-large screens the eight libraries fold into a menu. */}
+          <DisclosureMenu
+            label="Libraries"
+            links={libraryLinks}
+            className="hidden md:block xl:hidden"
+          />
+          <div className="hidden md:block">
+            <AccountAction />
+          </div>
+          <PublicDrawer />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountAction(props: { wide?: boolean }) {
+  const { state } = useSession();
+  if (state.status === "signed-in") {
+    return (
+      <Link
+        to={state.user.isAdmin ? "/admin" : "/dashboard"}
+        className={cx(buttonClasses("primary", "sm"), props.wide && "w-full")}
+      >
+        Go to Dashboard
+      </Link>
+    );
+  }
+  return (
+    <SignInButton size="sm" className={props.wide ? "w-full" : undefined}>
+      Sign In
+    </SignInButton>
+  );
+}
+
+/** Below 768 px: a drawer from the right with the libraries and Sign In. */
+function PublicDrawer() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <Menu className="h-6 w-6" aria-hidden="true" />
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Menu"
+        placement="right"
+        className="md:hidden"
+      >
+        <nav aria-label="Prompt libraries" className="mt-4 flex flex-col gap-1">
+          {landingPages.map((page) => (
+            <Link
+              key={page.path}
+              to={page.path}
+              onClick={() => setOpen(false)}
+              className="rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100"
+            >
+              {page.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="mt-auto pt-6">
+          <AccountAction wide />
+        </div>
+      </Modal>
+    </>
+  );
+}

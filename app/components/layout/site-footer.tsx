@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { landingPages } from "~/lib/landing-pages.ts";
+import { useRootData } from "~/lib/root-data.ts";
+import { Logo } from "./logo.tsx";
+
+const linkClass = "text-sm text-slate-300 hover:text-white";
+
+/** Library links in two groups, the legal pages, the video channel and support, and the copyright. */
+export function SiteFooter() {
+  const { contact } = useRootData();
+  const groups = [
+    { heading: "Prompt Libraries", pages: landingPages.slice(0, 4) },
+    { heading: "More Resources", pages: landingPages.slice(4) },
+  ];
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <div className="[&_a]:text-white">
+            <Logo to="/" />
+          </div>
+          <p className="mt-4 max-w-sm text-sm text-slate-400">
+            Keep, find and share the AI prompts that work: a private library for you, and a
+            community library for everyone.
+          </p>
+        </div>
+        {groups.map((group) => (
+          <nav key={group.heading} aria-label={group.heading}>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+              {group.heading}
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {group.pages.map((page) => (
+                <li key={page.path}>
+                  <Link to={page.path} className={linkClass}>
+                    {page.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/cookies" className={linkClass}>
+                Cookie Policy
+              </Link>
+            </li>
+            <li>
+              <a
+                href={contact.videoChannelUrl}
+                className={linkClass}
+                rel="noopener"
+                target="_blank"
+              >
+                Video tutorials
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${contact.supportEmail}`} className={linkClass}>
+                Support
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6">
+          © 2025 PromptShelf. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

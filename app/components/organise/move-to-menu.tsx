@@ -1,0 +1,87 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { FolderInput } from "lucide-react";
+import { useState } from "react";
+import { api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import type { Prompt } from "~/lib/prompt.ts";
+import { flatten, folderTree } from "./folder-tree.ts";
+import { useLibrary } from "./library-context.tsx";
+
+const item =
+  "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100";
+
+const triggerClass = "rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900";
+
+/**
+ * "Move to...": the keyboard way to file a prompt (drag and drop is the other). The menu is
+ * built on first use, so a list of cards renders a plain button.
+ */
+export function MoveToMenu(props: { prompt: Prompt }) {
+  const [used, setUsed] = useState(false);
+  const { folders } = useLibrary();
+  if (!folders) return null;
+  const label = `Move ${props.prompt.title} to...`;
+  if (!used) {
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={() => setUsed(true)}
+        className={triggerClass}
+      >
+        <FolderInput className="h-4 w-4" aria-hidden="true" />
+      </button>
+    );
+  }
+  return <Menu prompt={props.prompt} label={label} />;
+}
+
+function Menu(props: { prompt: Prompt; label: string }) {
+  const { folders, refresh } = useLibrary();
+  const move = async (folderId: string | null, name: string) => {
+    try {
+      await api("PUT", `/api/v1/prompts/${props.prompt.id}/folder`, { folderId });
+      showNotice({ kind: "success", title: `Moved to ${name}` });
+      refresh();
+    } catch {
+      showNotice({ kind: "error", title: "Error", description: "Failed to move the prompt" });
+    }
+  };
+  return (
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger aria-label={props.label} className={triggerClass}>
+        <FolderInput className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 max-h-80 min-w-52 overflow-y-auto rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+        >
+          <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-slate-500 uppercase">
+            Move to
+          </DropdownMenu.Label>
+          <DropdownMenu.Item
+            className={item}
+            disabled={props.prompt.folderId === null}
+            onSelect={() => void move(null, "All prompts")}
+          >
+            No folder
+          </DropdownMenu.Item>
+          {flatten(folderTree(folders ?? [])).map((folder) => (
+            <DropdownMenu.Item
+              key={folder.id}
+              className={item}
+              disabled={props.prompt.folderId === folder.id}
+              style={{ paddingLeft: `${0.75 + folder.depth * 1}rem` }}
+              onSelect={() => void move(folder.id, folder.name)}
+            >
+              {folder.name}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

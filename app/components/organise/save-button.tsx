@@ -1,0 +1,35 @@
+import { BookmarkPlus } from "lucide-react";
+import { useState } from "react";
+import { api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import type { Prompt } from "~/lib/prompt.ts";
+
+/** "Save to my library": a personal, editable copy of someone else's prompt. */
+export function SaveButton(props: { prompt: Prompt }) {
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    setSaving(true);
+    try {
+      await api("POST", `/api/v1/prompts/${props.prompt.id}/save`);
+      showNotice({
+        kind: "success",
+        title: "Saved to your library",
+        description: "Edit your copy in My Prompts.",
+      });
+    } catch {
+      showNotice({ kind: "error", title: "Error", description: "Failed to save the prompt" });
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      disabled={saving}
+      onClick={() => void save()}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+    >
+      <BookmarkPlus className="h-3.5 w-3.5" aria-hidden="true" /> Save to my library
+    </button>
+  );
+}

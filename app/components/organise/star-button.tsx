@@ -1,0 +1,46 @@
+import { Star } from "lucide-react";
+import { useState } from "react";
+import { api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import type { Prompt } from "~/lib/prompt.ts";
+import { useLibrary } from "./library-context.tsx";
+
+/** Stars or unstars at once, and puts it back if the server says no. Shows the star count. */
+export function StarButton(props: { prompt: Prompt }) {
+  const { refresh } = useLibrary();
+  const [starred, setStarred] = useState(props.prompt.isFavourite);
+  const [count, setCount] = useState(props.prompt.starCount);
+  const [seen, setSeen] = useState(props.prompt);
+  if (seen !== props.prompt) {
+    setSeen(props.prompt);
+    setStarred(props.prompt.isFavourite);
+    setCount(props.prompt.starCount);
+  }
+
+  async function toggle() {
+    const next = !starred;
+    setStarred(next);
+    setCount((n) => n + (next ? 1 : -1));
+    try {
+      await api(next ? "PUT" : "DELETE", `/api/v1/prompts/${props.prompt.id}/favourite`);
+      refresh();
+    } catch {
+      setStarred(!next);
+      setCount((n) => n + (next ? -1 : 1));
+      showNotice({ kind: "error", title: "Error", description: "Failed to update favourites" });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={starred}
+      aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
+      onClick={() => void toggle()}
+      className="inline-flex items-center gap-1 rounded-md p-2 text-slate-500 hover:bg-amber-50 hover:text-amber-600 aria-pressed:text-amber-500"
+    >
+      <Star className="h-4 w-4" fill={starred ? "currentColor" : "none"} aria-hidden="true" />
+      {props.prompt.isShared ? <span className="text-xs tabular-nums">{count}</span> : null}
+    </button>
+  );
+}

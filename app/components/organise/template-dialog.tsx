@@ -1,0 +1,93 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Braces, X } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { messages } from "~/lib/messages.ts";
+import { showNotice } from "~/lib/notify.ts";
+import type { Prompt } from "~/lib/prompt.ts";
+import { renderTemplate, templateVariables } from "~/lib/template.ts";
+
+/** "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt. */
+export function TemplateDialog(props: { prompt: Prompt; onCopied: () => void }) {
+  const variables = useMemo(
+    () => templateVariables(props.prompt.promptText),
+    [props.prompt.promptText],
+  );
+  const [values, setValues] = useState<Record<string, string>>({});
+  const ids = useId();
+  if (variables.length === 0) return null;
+  const filled = renderTemplate(props.prompt.promptText, values);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(filled);
+      showNotice(messages.copied);
+      props.onCopied();
+    } catch {
+      showNotice(messages.copyFailed);
+    }
+  }
+
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+        >
+          <Braces className="h-3.5 w-3.5" aria-hidden="true" /> Use template
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              Use template: {props.prompt.title}
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label="Close"
+                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
+              >
+                <X className="h-5 w-5" aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Fill in the blanks; empty ones use their default.
+          </Dialog.Description>
+          <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            {variables.map((variable, index) => (
+              <div key={variable.name}>
+                <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-slate-800">
+                  {variable.name}
+                </label>
+                <input
+                  id={`${ids}-${index}`}
+                  value={values[variable.name] ?? ""}
+                  placeholder={variable.defaultValue}
+                  onChange={(event) =>
+                    setValues({ ...values, [variable.name]: event.target.value })
+                  }
+                  className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+                />
+              </div>
+            ))}
+          </div>
+          <h3 className="mt-5 text-sm font-semibold text-slate-800">Preview</h3>
+          <output
+            aria-label="Filled prompt"
+            className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
+          >
+            {filled}
+          </output>
+          <div className="mt-5 flex justify-end">
+            <Button onClick={() => void copy()}>Copy</Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

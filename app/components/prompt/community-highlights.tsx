@@ -1,0 +1,58 @@
+import { Sparkles } from "lucide-react";
+import type { PublicPrompt } from "~/lib/prompt.ts";
+import { PublicPromptCard } from "./public-prompt-card.tsx";
+
+export interface Highlights {
+  promptOfTheDay: PublicPrompt | null;
+  freshToday: PublicPrompt[];
+  freshCount: number;
+}
+
+/** The prompt of the day beside what the community shared in the last 24 hours. */
+export function CommunityHighlights(props: { highlights: Highlights; headingLevel: 2 | 3 }) {
+  const { promptOfTheDay, freshToday, freshCount } = props.highlights;
+  const Heading = props.headingLevel === 2 ? "h2" : "h3";
+  if (!promptOfTheDay && freshToday.length === 0) return null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      {promptOfTheDay ? (
+        <section
+          aria-labelledby="prompt-of-the-day"
+          className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-1"
+        >
+          <Heading
+            id="prompt-of-the-day"
+            className="flex items-center gap-2 px-4 py-2 font-semibold text-white"
+          >
+            <Sparkles className="h-4 w-4" aria-hidden="true" /> Prompt of the day
+          </Heading>
+          <PublicPromptCard prompt={promptOfTheDay} />
+        </section>
+      ) : null}
+      <section
+        aria-labelledby="fresh-today"
+        className={promptOfTheDay ? "lg:col-span-2" : "lg:col-span-3"}
+      >
+        <Heading id="fresh-today" className="mb-3 font-semibold text-slate-900">
+          Fresh today{" "}
+          <span className="font-normal text-slate-600">
+            · {freshCount} shared in the last 24 hours
+          </span>
+        </Heading>
+        {freshToday.length === 0 ? (
+          <p className="rounded-xl border-2 border-dashed border-slate-200 p-6 text-center text-slate-600">
+            Nothing shared in the last 24 hours yet. Be the first today.
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {freshToday.slice(0, 4).map((prompt) => (
+              <li key={prompt.id}>
+                <PublicPromptCard prompt={prompt} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { promptTextMaxLength, useCaseMaxLength } from "~/lib/prompt.ts";
+import type { PromptActionResult } from "~/lib/prompt-actions.ts";
+
+const fieldClass =
+  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset";
+
+/** The administrator's form: both fields required; an incomplete form simply does not submit. */
+export function GlobalPromptForm(props: { fetcher: FetcherWithComponents<PromptActionResult> }) {
+  const [useCase, setUseCase] = useState("");
+  const [content, setContent] = useState("");
+  const saving = props.fetcher.state !== "idle";
+  const result = props.fetcher.data;
+  const [cleared, setCleared] = useState(result);
+  if (result !== cleared && props.fetcher.state === "idle") {
+    setCleared(result);
+    if (result?.ok) {
+      setUseCase("");
+      setContent("");
+    }
+  }
+  return (
+    <props.fetcher.Form
+      method="post"
+      aria-labelledby="global-form-heading"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      onSubmit={(event) => {
+        if (!useCase.trim() || !content.trim()) event.preventDefault();
+      }}
+    >
+      <h2 id="global-form-heading" className="text-lg font-semibold text-slate-900">
+        Add Global Prompt
+      </h2>
+      <input type="hidden" name="intent" value="create" />
+      <div className="mt-4">
+        <div className="flex items-baseline justify-between">
+          <label htmlFor="global-use-case" className="text-sm font-medium text-slate-800">
+            Use case
+          </label>
+          <span className="text-xs text-slate-500">
+            {useCase.length}/{useCaseMaxLength}
+          </span>
+        </div>
+        <input
+          id="global-use-case"
+          name="useCase"
+          value={useCase}
+          maxLength={useCaseMaxLength}
+          onChange={(event) => setUseCase(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <div className="mt-4">
+        <label htmlFor="global-content" className="text-sm font-medium text-slate-800">
+          Content
+        </label>
+        <textarea
+          id="global-content"
+          name="promptText"
+          value={content}
+          maxLength={promptTextMaxLength}
+          rows={5}
+          onChange={(event) => setContent(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <div className="mt-5 flex justify-end">
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? "Saving..." : "Add Global Prompt"}
+        </Button>
+      </div>
+    </props.fetcher.Form>
+  );
+}

@@ -1,0 +1,218 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { FolderTree, X } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher, useLocation, useRevalidator } from "react-router";
+import { type Folder, LibraryProvider, type Tag } from "~/components/organise/library-context.tsx";
+import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import type { Notice } from "~/lib/messages.ts";
+import type { Prompt, PromptListData } from "~/lib/prompt.ts";
+import type { PromptActionResult } from "~/lib/prompt-actions.ts";
+import type { SessionUser } from "~/lib/session-user.ts";
+import { CommunityHighlights, type Highlights } from "./community-highlights.tsx";
+import { type FormState, PromptForm } from "./prompt-form.tsx";
+import { PromptList } from "./prompt-list.tsx";
+import { SearchBox } from "./search-box.tsx";
+import { SortSelect } from "./sort-select.tsx";
+import { useActionNotices } from "./use-action-notices.ts";
+import { useLivePrompts } from "./use-live-prompts.ts";
+import { useLoadErrorNotice } from "./use-load-error-notice.ts";
+import { usePromptList } from "./use-prompt-list.ts";
+
+export interface LibraryConfig {
+  heading: string;
+  description: string;
+  /** The add/share button's label; none on lists you cannot add to (favourites). */
+  addLabel?: string;
+  /** Topic pages hide their Share button while the form is open. */
+  hideAddWhileOpen?: boolean;
+  formHeading: string;
+  listHeading?: string;
+  defaultUseCase?: string;
+  created: Notice;
+  emptyText: string;
+  /** The community list names why it failed to load; personal lists do not. */
+  namesLoadErrors: boolean;
+  showCreator: boolean;
+}
+
+/**
+ * A library screen: heading, the add/share form, search and sort, and the list of prompt cards;
+ * on the personal library also the folders and tags sidebar (a drawer on phones).
+ */
+export function LibraryPage(props: {
+  config: LibraryConfig;
+  data: PromptListData;
+  user: SessionUser;
+  organisers?: { folders: Folder[]; tags: Tag[] };
+  highlights?: Highlights;
+  /** Community lists follow new, edited and deleted shared prompts as they happen. */
+  live?: { category?: string };
+}) {
+  const { config, data, user } = props;
+  const revalidator = useRevalidator();
+  const library = useMemo(
+    () => ({
+      folders: props.organisers?.folders ?? null,
+      tags: props.organisers?.tags ?? [],
+      refresh: () => void revalidator.revalidate(),
+    }),
+    [props.organisers, revalidator],
+  );
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const save = useFetcher<PromptActionResult>({ key: "prompt-save" });
+  const remove = useFetcher<PromptActionResult>({ key: "prompt-delete" });
+  const list = usePromptList(data);
+  const formAnchor = useRef<HTMLDivElement>(null);
+
+  const onResult = (result: PromptActionResult) => {
+    if (!result.ok) return;
+    if (result.prompt) list.replace(result.prompt);
+    if (result.deletedId) list.remove(result.deletedId);
+    if (result.intent !== "delete") setForm({ mode: "closed" });
+  };
+  useActionNotices(save, { created: config.created, onResult });
+  useActionNotices(remove, { created: config.created, onResult });
+
+  useLoadErrorNotice(data.loadError, config.namesLoadErrors);
+
+  const location = useLocation();
+  const filters = new URLSearchParams(location.search);
+  const term = data.q.toLowerCase();
+  useLivePrompts({
+    // Only the plain newest-first view: a new prompt's place in another order is not the top.
+    enabled:
+      Boolean(props.live) && !["sort", "folder", "tag", "starred"].some((key) => filters.has(key)),
+    belongs: (prompt) =>
+      prompt.isShared &&
+      (!props.live?.category || prompt.category?.toLowerCase() === props.live.category) &&
+      (!term ||
+        prompt.promptText.toLowerCase().includes(term) ||
+        Boolean(prompt.category?.toLowerCase().includes(term))),
+    onCreated: list.prepend,
+    onUpdated: list.replace,
+    onDeleted: list.remove,
+  });
+
+  const edit = (prompt: Prompt) => {
+    setForm({ mode: "edit", prompt });
+    formAnchor.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+  const showAdd = config.addLabel && !(config.hideAddWhileOpen && form.mode !== "closed");
+
+  const content = (
+    <>
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{config.heading}</h1>
+          <p className="mt-1 text-slate-600">{config.description}</p>
+        </div>
+        <div className="flex gap-3">
+          {props.organisers ? <SidebarDrawer organisers={props.organisers} /> : null}
+          {showAdd ? (
+            <Button onClick={() => setForm({ mode: "add" })}>{config.addLabel}</Button>
+          ) : null}
+        </div>
+      </div>
+      <div ref={formAnchor}>
+        {form.mode !== "closed" ? (
+          <PromptForm
+            key={form.mode === "edit" ? form.prompt.id : "add"}
+            state={form}
+            fetcher={save}
+            heading={form.mode === "edit" ? "Edit Prompt" : config.formHeading}
+            defaultUseCase={config.defaultUseCase}
+            onCancel={() => setForm({ mode: "closed" })}
+          />
+        ) : null}
+      </div>
+      {props.highlights ? (
+        <div className="mb-10">
+          <CommunityHighlights highlights={props.highlights} headingLevel={2} />
+        </div>
+      ) : null}
+      <section aria-labelledby="prompt-list-heading">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="prompt-list-heading" className="text-xl font-semibold text-slate-900">
+            {config.listHeading ?? "Prompts"}
+          </h2>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <SortSelect />
+            <div className="sm:w-72">
+              <SearchBox term={data.q} label="Search prompts" />
+            </div>
+          </div>
+        </div>
+        <PromptList
+          items={list.items}
+          term={data.q}
+          emptyText={config.emptyText}
+          loadFailed={data.loadError !== null}
+          showCreator={config.showCreator}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          onLoadMore={list.loadMore}
+          actionsFor={(prompt) => ({
+            canEdit: prompt.isOwn,
+            canDelete: prompt.isOwn || user.isAdmin,
+            onEdit: edit,
+            onDelete: (target) =>
+              remove.submit({ intent: "delete", id: target.id }, { method: "post" }),
+            deleting: remove.state !== "idle" && remove.formData?.get("id") === prompt.id,
+          })}
+        />
+      </section>
+    </>
+  );
+
+  return (
+    <LibraryProvider value={library}>
+      {props.organisers ? (
+        <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+          <aside className="hidden lg:block">
+            <div className="sticky top-24">
+              <LibrarySidebar folders={props.organisers.folders} tags={props.organisers.tags} />
+            </div>
+          </aside>
+          <div className="min-w-0">{content}</div>
+        </div>
+      ) : (
+        content
+      )}
+    </LibraryProvider>
+  );
+}
+
+/** Below large screens the folders and tags open in a drawer. */
+function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Tag[] } }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: choosing a folder or tag navigates; the drawer then closes.
+  useEffect(() => setOpen(false), [location.search]);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" className="lg:hidden">
+          <FolderTree className="h-4 w-4" aria-hidden="true" /> Folders &amp; tags
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none lg:hidden">
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="font-semibold text-slate-900">Folders &amp; tags</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close folders and tags">
+                <X className="h-5 w-5" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Filter your library by folder or tag
+          </Dialog.Description>
+          <LibrarySidebar folders={props.organisers.folders} tags={props.organisers.tags} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,34 @@
+import { useLocation, useNavigate } from "react-router";
+import { type SortOrder, sortLabels, sortOrders } from "~/lib/prompt.ts";
+import { withSearch } from "~/lib/search-params.ts";
+
+/** The list's order, kept in the URL with the search and filters. */
+export function SortSelect() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = (new URLSearchParams(location.search).get("sort") ?? "newest") as SortOrder;
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      Sort by
+      <select
+        value={current}
+        onChange={(event) =>
+          navigate(
+            withSearch(location.search, (params) => {
+              if (event.target.value === "newest") params.delete("sort");
+              else params.set("sort", event.target.value);
+            }),
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="rounded-lg border-0 py-1.5 pr-8 pl-3 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+      >
+        {sortOrders.map((order) => (
+          <option key={order} value={order}>
+            {sortLabels[order]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { messages, type Notice } from "~/lib/messages.ts";
+import { showNotice } from "~/lib/notify.ts";
+import { failureNotice, type PromptActionResult } from "~/lib/prompt-actions.ts";
+
+/** Shows the catalogue's notice once for each answer a library action gives. */
+export function useActionNotices(
+  fetcher: FetcherWithComponents<PromptActionResult>,
+  options: {
+    created: Notice;
+    deleted?: Notice;
+    global?: boolean;
+    onResult?: (result: PromptActionResult) => void;
+  },
+) {
+  const handled = useRef<PromptActionResult | undefined>(undefined);
+  const latest = useRef(options);
+  latest.current = options;
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    const { created, deleted, global, onResult } = latest.current;
+    if (!result.ok) showNotice(failureNotice(result, { global }));
+    else if (result.intent === "create") showNotice(created);
+    else if (result.intent === "update") showNotice(messages.promptUpdated);
+    else showNotice(deleted ?? messages.promptDeleted);
+    onResult?.(result);
+  }, [fetcher.data, fetcher.state]);
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from "react";
+import { api } from "~/lib/api-client.ts";
+import type { Prompt } from "~/lib/prompt.ts";
+
+interface Change {
+  type: "created" | "updated" | "deleted";
+  id: string;
+  category: string | null;
+}
+
+/**
+ * Keeps an open community list current: new shared prompts appear at the top, edits show, and
+ * deleted ones disappear, from the server's event stream (which the browser reconnects by itself).
+ */
+export function useLivePrompts(options: {
+  enabled: boolean;
+  /** Whether a prompt belongs on this list (its topic, its search term). */
+  belongs: (prompt: Prompt) => boolean;
+  onCreated: (prompt: Prompt) => void;
+  onUpdated: (prompt: Prompt) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const latest = useRef(options);
+  latest.current = options;
+  useEffect(() => {
+    if (!options.enabled) return;
+    const source = new EventSource("/api/v1/events");
+    source.addEventListener("prompt", (event) => {
+      const change = JSON.parse((event as MessageEvent<string>).data) as Change;
+      if (change.type === "deleted") {
+        latest.current.onDeleted(change.id);
+        return;
+      }
+      api<Prompt>("GET", `/api/v1/prompts/${change.id}`)
+        .then((prompt) => {
+          if (!latest.current.belongs(prompt)) return;
+          if (change.type === "created") latest.current.onCreated(prompt);
+          else latest.current.onUpdated(prompt);
+        })
+        .catch(() => {});
+    });
+    return () => source.close();
+  }, [options.enabled]);
+}

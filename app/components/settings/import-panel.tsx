@@ -1,0 +1,136 @@
+import { Upload } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { ApiError } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+
+interface Report {
+  format: string;
+  inFile: number;
+  added: number;
+  duplicates: number;
+  newFolders: number;
+  sample: string[];
+}
+
+/** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
+export function ImportPanel() {
+  const revalidator = useRevalidator();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<Report | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(chosen: File | undefined) {
+    setPreview(null);
+    setProblem(null);
+    if (!chosen) return setFile(null);
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    setBusy(true);
+    try {
+      setPreview(await upload(text, true));
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError ? error.message : "The file could not be read. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload(text: string, dryRun: boolean): Promise<Report> {
+    const response = await fetch(`/api/v1/import${dryRun ? "?dryRun=1" : ""}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain; charset=utf-8", accept: "application/json" },
+      body: text,
+    });
+    const body = await response.json();
+    if (!response.ok)
+      throw new ApiError(response.status, body.error?.code, body.error?.message ?? "Import failed");
+    return body as Report;
+  }
+
+  async function confirm() {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const report = await upload(file.text, false);
+      showNotice({
+        kind: "success",
+        title: `Imported ${report.added} prompts`,
+        description: report.duplicates
+          ? `${report.duplicates} already in your library were skipped.`
+          : undefined,
+      });
+      setFile(null);
+      setPreview(null);
+      void revalidator.revalidate();
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError ? error.message : "The import failed. Nothing was imported.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
+        <Upload className="h-4 w-4" aria-hidden="true" /> Choose a file to import
+        <input
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          className="sr-only"
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+      </label>
+      <p className="mt-2 text-sm text-slate-600">
+        A PromptShelf JSON or CSV export, or a prompts.chat CSV (columns act, prompt).
+      </p>
+      {busy && !preview ? (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Reading {file?.name}...
+        </p>
+      ) : null}
+      {problem ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {problem}
+        </p>
+      ) : null}
+      {preview && file ? (
+        <div className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          <h3 className="font-semibold text-slate-900">Ready to import {file.name}</h3>
+          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
+            <dt>Format</dt>
+            <dd className="font-medium">{preview.format}</dd>
+            <dt>Prompts in the file</dt>
+            <dd className="font-medium">{preview.inFile}</dd>
+            <dt>To add</dt>
+            <dd className="font-medium">{preview.added}</dd>
+            <dt>Duplicates skipped</dt>
+            <dd className="font-medium">{preview.duplicates}</dd>
+            <dt>New folders</dt>
+            <dd className="font-medium">{preview.newFolders}</dd>
+          </dl>
+          {preview.sample.length ? (
+            <p className="mt-2 text-sm text-slate-600">First: {preview.sample.join(", ")}</p>
+          ) : null}
+          <div className="mt-4 flex gap-3">
+            <Button onClick={() => void confirm()} disabled={busy || preview.added === 0}>
+              {busy ? "Importing..." : `Import ${preview.added} prompts`}
+            </Button>
+            <Button variant="secondary" onClick={() => void choose(undefined)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

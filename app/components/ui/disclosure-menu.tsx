@@ -1,0 +1,60 @@
+import { ChevronDown } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+
+/** A button that shows a list of links below it; Escape or a click elsewhere closes it. */
+export function DisclosureMenu(props: {
+  label: string;
+  links: { to: string; label: string }[];
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className={`relative ${props.className ?? ""}`}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        {props.label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <ul
+        id={id}
+        hidden={!open}
+        className="absolute right-0 z-50 mt-1.5 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+      >
+        {props.links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

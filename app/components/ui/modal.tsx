@@ -1,0 +1,67 @@
+import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { cx } from "~/lib/cx.ts";
+
+/**
+ * A modal on the browser's own <dialog>: focus moves in and back, Escape closes, the rest of the
+ * page is inert. Light enough for the public pages, where every kilobyte of script counts.
+ */
+export function Modal(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Names the dialog for screen readers when its title is not shown. */
+  hideTitle?: boolean;
+  placement?: "center" | "right";
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (props.open && !element.open) element.showModal();
+    if (!props.open && element.open) element.close();
+  }, [props.open]);
+
+  const right = props.placement === "right";
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape does the same from the keyboard.
+    <dialog
+      ref={dialog}
+      aria-label={props.title}
+      onClose={props.onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) props.onClose();
+      }}
+      className={cx(
+        "bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-sm",
+        right
+          ? "mt-0 mr-0 ml-auto h-dvh max-h-none w-80 max-w-[85vw]"
+          : "m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl",
+        props.className,
+      )}
+    >
+      {props.open ? (
+        <div className={cx("relative flex h-full flex-col", right ? "p-5" : "p-6 sm:p-8")}>
+          <button
+            type="button"
+            aria-label={right ? "Close menu" : "Close"}
+            onClick={props.onClose}
+            className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+          {props.hideTitle ? null : (
+            <h2
+              className={cx("font-bold text-slate-900", right ? "text-lg" : "text-center text-2xl")}
+            >
+              {props.title}
+            </h2>
+          )}
+          {props.children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

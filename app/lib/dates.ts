@@ -1,0 +1,24 @@
+/** Building a DateTimeFormat is costly (it dominated page rendering); one per time zone is kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined) {
+  const key = timeZone ?? "";
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone,
+    });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** "Nov 22, 2026", or "Unknown date". UTC on the server; the browser's own zone after hydration. */
+export function formatDate(value: string | null | undefined, timeZone?: string) {
+  if (!value) return "Unknown date";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "Unknown date" : formatter(timeZone).format(date);
+}

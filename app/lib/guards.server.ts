@@ -1,0 +1,37 @@
+import { type MiddlewareFunction, redirect } from "react-router";
+import { appContext } from "./app-context.ts";
+import { flashCookie } from "./flash.ts";
+import { messages } from "./messages.ts";
+
+/**
+ * Signed-in pages: a visitor goes home with a notice. Their responses are never stored, so Back
+ * after signing out shows nothing private. Form submissions pass through: the domain operation
+ * answers them (a lapsed session gets "You must be logged in to save prompts", not a redirect).
+ */
+export const requireSignedIn: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { viewer, config } = context.get(appContext);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (reading && !(await viewer())) {
+    throw redirect("/", {
+      headers: { "Set-Cookie": noticeCookie(messages.signInRequired, config) },
+    });
+  }
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+};
+
+/** Administrator pages: anyone else goes to their dashboard with a notice. */
+export const requireAdmin: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const { viewer, config } = context.get(appContext);
+  if (!(await viewer())?.isAdmin) {
+    throw redirect("/dashboard", {
+      headers: { "Set-Cookie": noticeCookie(messages.adminRequired, config) },
+    });
+  }
+  return next();
+};
+
+function noticeCookie(notice: Parameters<typeof flashCookie>[0], config: { publicOrigin: string }) {
+  return flashCookie(notice, config.publicOrigin.startsWith("https:"));
+}

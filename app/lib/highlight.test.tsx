@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { highlight } from "./highlight.tsx";
+
+/** The text a reader sees: the markup with its tags removed and entities decoded. */
+function visibleText(text: string, term: string) {
+  const html = renderToStaticMarkup(<p>{highlight(text, term)}</p>);
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+describe("highlight", () => {
+  it("marks every case-insensitive match", () => {
+    const html = renderToStaticMarkup(<p>{highlight("Claude writes; claude reads", "CLAUDE")}</p>);
+    expect(
+      html.match(/<mark[^>]*>([^<]*)<\/mark>/g)?.map((m) => m.replace(/<[^>]+>/g, "")),
+    ).toEqual(["Claude", "claude"]);
+  });
+
+  it("never turns user text into markup", () => {
+    const html = renderToStaticMarkup(<p>{highlight("<img src=x onerror=alert(1)>", "img")}</p>);
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;");
+  });
+
+  it("renders the same text for any text and any term", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "grapheme", maxLength: 200 }),
+        fc.string({ maxLength: 10 }),
+        (text, term) => {
+          expect(visibleText(text, term)).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 80 }),
+        fc.string({ unit: "binary", maxLength: 4 }),
+        (text, term) => {
+          const pieces = highlight(text, term);
+          const joined = pieces
+            .map((piece) =>
+              typeof piece === "string"
+                ? piece
+                : (piece as { props: { children: string } }).props.children,
+            )
+            .join("");
+          expect(joined).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { messages, type Notice } from "./messages.ts";
+import type { Prompt } from "./prompt.ts";
+
+export type PromptIntent = "create" | "update" | "delete";
+
+/** What a library page's action answers; the page turns it into a notice. */
+export type PromptActionResult =
+  | { ok: true; intent: PromptIntent; prompt?: Prompt; deletedId?: string }
+  | { ok: false; intent: PromptIntent; error: { code: string; message: string } };
+
+/** The catalogue's notice for a failed save or delete. */
+export function failureNotice(
+  result: Extract<PromptActionResult, { ok: false }>,
+  options: { global?: boolean } = {},
+): Notice {
+  if (result.intent === "delete") {
+    return options.global ? messages.globalDeleteFailed : messages.deleteFailed;
+  }
+  if (result.error.code === "unauthenticated") return messages.signInToSave;
+  if (
+    result.error.code === "invalid_input" &&
+    result.error.message.endsWith("Please enter prompt content")
+  ) {
+    return messages.enterPromptContent;
+  }
+  return options.global ? messages.globalSaveFailed : messages.saveFailed;
+}
+
+/**
+ * Runs a library page's server action from the browser; when the request itself fails (offline,
+ * a proxy error), the page still gets an answer it can turn into the catalogue's notice.
+ */
+export async function actionOrFailure(
+  request: Request,
+  serverAction: () => Promise<PromptActionResult>,
+): Promise<PromptActionResult> {
+  const intent = String((await request.clone().formData()).get("intent")) as PromptIntent;
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, intent, error: { code: "unavailable", message: "The request failed" } };
+  }
+}
+
+/** A refused or failed action changed nothing, so the page keeps its data as it is. */
+export function skipRevalidationAfterFailure(args: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
+  const result = args.actionResult as PromptActionResult | undefined;
+  if (result && result.ok === false) return false;
+  return args.defaultShouldRevalidate;
+}

@@ -1,0 +1,128 @@
+import { data, type RouterContextProvider } from "react-router";
+import { AppError } from "../../server/errors.ts";
+import { listFolders } from "../../server/folders/list-folders.ts";
+import { statusFor } from "../../server/http/errors.ts";
+import { createPrompt } from "../../server/prompts/create-prompt.ts";
+import { deletePrompt } from "../../server/prompts/delete-prompt.ts";
+import { listPrompts } from "../../server/prompts/list-prompts.ts";
+import {
+  createPromptInput,
+  listPromptsQuery,
+  type PromptScope,
+  updatePromptInput,
+} from "../../server/prompts/prompt-input.ts";
+import { updatePrompt } from "../../server/prompts/update-prompt.ts";
+import { listTags } from "../../server/tags/list-tags.ts";
+import { parseInput } from "../../server/validation.ts";
+import { appContext } from "./app-context.ts";
+import type { PromptListData } from "./prompt.ts";
+import type { PromptActionResult, PromptIntent } from "./prompt-actions.ts";
+
+/** A library page's loader: one page of a list, following ?q= and ?cursor= from the URL. */
+export async function loadPromptList(
+  args: { url: URL; context: Readonly<RouterContextProvider> },
+  list: { scope: PromptScope; category?: string },
+): Promise<PromptListData> {
+  const { db, viewer, log } = args.context.get(appContext);
+  const params = args.url.searchParams;
+  const q = params.get("q")?.trim() ?? "";
+  try {
+    const query = parseInput(listPromptsQuery, {
+      ...list,
+      q: q || undefined,
+      cursor: params.get("cursor") || undefined,
+      folder: params.get("folder") || undefined,
+      tag: params.getAll("tag"),
+      starred: params.get("starred") || undefined,
+      sort: params.get("sort") || undefined,
+    });
+    return {
+      q,
+      page: await listPrompts({ db, viewer: await viewer(), ...query }),
+      loadError: null,
+    };
+  } catch (error) {
+    if (error instanceof AppError) return { q, page: null, loadError: error.message };
+    log.error({ err: error }, "could not load prompts");
+    return { q, page: null, loadError: "" };
+  }
+}
+
+/**
+ * A library page's action: create (personal or shared, as the page decides), update or delete.
+ * The domain operations decide who may; this only parses the form and reports the outcome.
+ */
+export async function handlePromptAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  page: { shared: boolean; requireUseCase?: boolean },
+) {
+  const { db, viewer, log } = args.context.get(appContext);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent")) as PromptIntent;
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  try {
+    const who = await viewer();
+    switch (intent) {
+      case "create": {
+        if (page.requireUseCase && !text("useCase")?.trim()) {
+          throw new AppError("invalid_input", "useCase: Please enter a use case");
+        }
+        const input = parseInput(createPromptInput, {
+          promptText: text("promptText") ?? "",
+          useCase: text("useCase"),
+          shared: page.shared,
+        });
+        return ok({ ok: true, intent, prompt: await createPrompt({ db, viewer: who, ...input }) });
+      }
+      case "update": {
+        const input = parseInput(updatePromptInput, {
+          promptText: text("promptText"),
+          useCase: text("useCase"),
+        });
+        const id = text("id") ?? "";
+        return ok({
+          ok: true,
+          intent,
+          prompt: await updatePrompt({ db, viewer: who, id, ...input }),
+        });
+      }
+      case "delete": {
+        const id = text("id") ?? "";
+        await deletePrompt({ db, viewer: who, id });
+        return ok({ ok: true, intent, deletedId: id });
+      }
+      default:
+        throw new AppError("invalid_input", "intent: must be create, update or delete");
+    }
+  } catch (error) {
+    if (error instanceof AppError) {
+      return data<PromptActionResult>(
+        { ok: false, intent, error: { code: error.code, message: error.message } },
+        { status: statusFor[error.code] },
+      );
+    }
+    log.error({ err: error }, "prompt action failed");
+    return data<PromptActionResult>(
+      { ok: false, intent, error: { code: "internal", message: "Something went wrong" } },
+      { status: statusFor.internal },
+    );
+  }
+}
+
+function ok(result: PromptActionResult) {
+  return data(result);
+}
+
+/** The signed-in person's folders and tags, for their library's sidebar, menus and suggestions. */
+export async function loadOrganisers(context: Readonly<RouterContextProvider>) {
+  const { db, viewer } = context.get(appContext);
+  const who = await viewer();
+  const [folders, tags] = await Promise.all([
+    listFolders({ db, viewer: who }),
+    listTags({ db, viewer: who }),
+  ]);
+  return { folders, tags };
+}

@@ -1,0 +1,76 @@
+/** Limits every form and the server share. */
+export const useCaseMaxLength = 35;
+export const promptTextMaxLength = 200_000;
+export const previewLength = 150;
+export const adminPreviewLength = 100;
+
+/** A prompt as the API and the pages present it. */
+export interface Prompt {
+  id: string;
+  title: string;
+  promptText: string;
+  category: string | null;
+  isShared: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** The owner's name, else username, else "Community Member". */
+  creatorName: string;
+  isAdminCreated: boolean;
+  isOwn: boolean;
+  /** The owner's tags; empty for anyone else, since tags are private. */
+  tags: string[];
+  /** The owner's folder; null for anyone else. */
+  folderId: string | null;
+  /** Whether the person looking has starred it. */
+  isFavourite: boolean;
+  starCount: number;
+  copyCount: number;
+  /** For a prompt saved from the community: the original. */
+  savedFromId: string | null;
+}
+
+/** A prompt as anyone may read it on a public page: nothing about the person looking. */
+export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId">;
+
+export const sortOrders = ["newest", "oldest", "title", "copies"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+export const sortLabels: Record<SortOrder, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  title: "Title A–Z",
+  copies: "Most copied",
+};
+
+export const tagMaxLength = 32;
+export const tagsPerPrompt = 20;
+export const folderNameMaxLength = 60;
+
+export interface PromptPage {
+  items: Prompt[];
+  nextCursor: string | null;
+}
+
+/** What a library page's loader gives: one page of a list, for the search term in the URL. */
+export interface PromptListData {
+  q: string;
+  page: PromptPage | null;
+  /** Set when the list could not be read; the page shows the catalogue's notice. */
+  loadError: string | null;
+}
+
+/**
+ * The use case cut to 35 UTF-16 units (what a text input's maxLength counts), without leaving
+ * half of a surrogate pair at the end.
+ */
+export function truncateUseCase(useCase: string) {
+  if (useCase.length <= useCaseMaxLength) return useCase;
+  const cut = useCase.slice(0, useCaseMaxLength);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** Title and category both come from the use case; an empty one makes an Untitled prompt. */
+export function titleAndCategory(useCase: string | undefined) {
+  const trimmed = useCase === undefined ? "" : truncateUseCase(useCase);
+  if (trimmed.trim() === "") return { title: "Untitled", category: null };
+  return { title: trimmed, category: trimmed };
+}

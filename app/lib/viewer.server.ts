@@ -1,0 +1,21 @@
+import type { RouterContextProvider } from "react-router";
+import type { Viewer } from "../../server/auth/viewer.ts";
+import { appContext } from "./app-context.ts";
+import type { SessionUser } from "./session-user.ts";
+
+/** The signed-in viewer on a page behind requireSignedIn, where there always is one. */
+export async function signedInViewer(context: Readonly<RouterContextProvider>): Promise<Viewer> {
+  const viewer = await context.get(appContext).viewer();
+  if (!viewer) throw new Error("signedInViewer used on a page without requireSignedIn");
+  return viewer;
+}
+
+export function sessionUser(viewer: Viewer): SessionUser {
+  return {
+    id: viewer.userId,
+    email: viewer.email,
+    name: viewer.name,
+    avatarUrl: viewer.avatarUrl,
+    isAdmin: viewer.isAdmin,
+  };
+}

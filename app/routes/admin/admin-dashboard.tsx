@@ -1,0 +1,134 @@
+import { Link, useFetcher } from "react-router";
+import { DeleteButton } from "~/components/prompt/delete-button.tsx";
+import { GlobalPromptForm } from "~/components/prompt/global-prompt-form.tsx";
+import { LocalDate } from "~/components/prompt/local-date.tsx";
+import { useActionNotices } from "~/components/prompt/use-action-notices.ts";
+import { useLoadErrorNotice } from "~/components/prompt/use-load-error-notice.ts";
+import { usePromptList } from "~/components/prompt/use-prompt-list.ts";
+import { Button, buttonClasses } from "~/components/ui/button.tsx";
+import { emptyStates, messages } from "~/lib/messages.ts";
+import { adminPreviewLength } from "~/lib/prompt.ts";
+import {
+  actionOrFailure,
+  type PromptActionResult,
+  skipRevalidationAfterFailure,
+} from "~/lib/prompt-actions.ts";
+import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/admin-dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: "/admin",
+    title: "Admin Dashboard | PromptShelf",
+    description: "Curate PromptShelf's global prompts.",
+    noindex: true,
+  });
+
+export const loader = (args: Route.LoaderArgs) => loadPromptList(args, { scope: "all" });
+
+export const action = (args: Route.ActionArgs) =>
+  handlePromptAction(args, { shared: true, requireUseCase: true });
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  actionOrFailure(request, serverAction);
+
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const save = useFetcher<PromptActionResult>({ key: "global-save" });
+  const remove = useFetcher<PromptActionResult>({ key: "global-delete" });
+  const list = usePromptList(loaderData);
+  const onResult = (result: PromptActionResult) => {
+    if (result.ok && result.deletedId) list.remove(result.deletedId);
+    if (result.ok && result.prompt) list.replace(result.prompt);
+  };
+  const notices = {
+    created: messages.globalPromptCreated,
+    deleted: messages.globalPromptDeleted,
+    global: true,
+    onResult,
+  };
+  useActionNotices(save, notices);
+  useActionNotices(remove, notices);
+  useLoadErrorNotice(loaderData.loadError, false);
+
+  return (
+    <>
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">
+            Add global prompts for everyone, and curate every prompt.
+          </p>
+        </div>
+        <div className="flex gap-3">
+          <Link to="/dashboard" className={buttonClasses("secondary")}>
+            Personal Dashboard
+          </Link>
+          <Link to="/central" className={buttonClasses("secondary")}>
+            Central Dashboard
+          </Link>
+        </div>
+      </div>
+      <GlobalPromptForm fetcher={save} />
+      <section aria-labelledby="global-list-heading" className="mt-10">
+        <h2 id="global-list-heading" className="mb-4 text-xl font-semibold text-slate-900">
+          Global Prompts
+        </h2>
+        {loaderData.loadError !== null ? (
+          <p className="py-12 text-center text-slate-600">
+            The prompts could not be loaded. Please try again.
+          </p>
+        ) : list.items.length === 0 ? (
+          <p className="rounded-xl border-2 border-dashed border-slate-200 py-12 text-center text-slate-600">
+            {emptyStates.global}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            {list.items.map((prompt) => (
+              <li
+                key={prompt.id}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-slate-900">{prompt.title}</span>
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                      {prompt.isShared ? "Community" : "Personal"}
+                    </span>
+                    <span className="text-xs text-slate-500">
+                      by {prompt.creatorName} · <LocalDate value={prompt.createdAt} />
+                    </span>
+                  </p>
+                  <p className="mt-1 text-sm break-words text-slate-600">
+                    {prompt.promptText.length > adminPreviewLength
+                      ? `${prompt.promptText.slice(0, adminPreviewLength)}...`
+                      : prompt.promptText}
+                  </p>
+                </div>
+                <DeleteButton
+                  variant="text"
+                  label="Delete"
+                  title={prompt.title}
+                  busy={remove.state !== "idle" && remove.formData?.get("id") === prompt.id}
+                  onConfirm={() =>
+                    remove.submit({ intent: "delete", id: prompt.id }, { method: "post" })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.hasMore ? (
+          <div className="mt-6 flex justify-center">
+            <Button variant="secondary" onClick={list.loadMore} disabled={list.loadingMore}>
+              {list.loadingMore ? "Loading..." : "Load more"}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </>
+  );
+}

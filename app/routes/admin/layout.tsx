@@ -1,0 +1,9 @@
+import { Outlet } from "react-router";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+export default function AdminLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,55 @@
+import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { appContext } from "~/lib/app-context.ts";
+import { emptyStates, messages } from "~/lib/messages.ts";
+import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import type { Route } from "./+types/central";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: "/central",
+    title: "Community AI Prompt Library | PromptShelf",
+    description: "Prompts shared by the PromptShelf community.",
+    noindex: true,
+  });
+
+export async function loader(args: Route.LoaderArgs) {
+  const [list, highlights] = await Promise.all([
+    loadPromptList(args, { scope: "community" }),
+    args.context.get(appContext).highlights(),
+  ]);
+  return { ...list, highlights };
+}
+
+export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: true });
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  actionOrFailure(request, serverAction);
+
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export default function Central({ loaderData }: Route.ComponentProps) {
+  return (
+    <LibraryPage
+      highlights={loaderData.highlights}
+      data={loaderData}
+      live={{}}
+      user={useSignedInUser()}
+      config={{
+        heading: "Community AI Prompt Library",
+        description:
+          "Prompts shared by everyone on PromptShelf. Copy any of them, or share your own.",
+        addLabel: "Share Prompt",
+        formHeading: "Share a prompt with the community",
+        listHeading: "Community Prompts",
+        created: messages.promptShared,
+        emptyText: emptyStates.community,
+        namesLoadErrors: true,
+        showCreator: true,
+      }}
+    />
+  );
+}

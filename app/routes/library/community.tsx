@@ -1,0 +1,45 @@
+import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { emptyStates, messages } from "~/lib/messages.ts";
+import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import type { Route } from "./+types/community";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: "/community",
+    title: "Community Prompts | PromptShelf",
+    description: "Add prompts to the PromptShelf community and edit the ones you shared.",
+    noindex: true,
+  });
+
+export const loader = (args: Route.LoaderArgs) => loadPromptList(args, { scope: "community" });
+
+export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: true });
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  actionOrFailure(request, serverAction);
+
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export default function Community({ loaderData }: Route.ComponentProps) {
+  return (
+    <LibraryPage
+      data={loaderData}
+      live={{}}
+      user={useSignedInUser()}
+      config={{
+        heading: "Community Prompts",
+        description: "Everything the community has shared. Edit the prompts you added.",
+        addLabel: "Add Prompt",
+        formHeading: "Add a community prompt",
+        created: messages.promptShared,
+        emptyText: emptyStates.community,
+        namesLoadErrors: true,
+        showCreator: true,
+      }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { Download } from "lucide-react";
+import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
+import { ImportPanel } from "~/components/settings/import-panel.tsx";
+import { buttonClasses } from "~/components/ui/button.tsx";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: "/settings",
+    title: "Settings | PromptShelf",
+    description: "Export, import and back up your library, or delete your account.",
+    noindex: true,
+  });
+
+const exports = [
+  {
+    format: "json",
+    label: "JSON",
+    note: "everything: prompts, folders, tags, favourites and dates; imports back in",
+  },
+  {
+    format: "csv",
+    label: "CSV",
+    note: "opens in a spreadsheet and imports into other prompt tools",
+  },
+  { format: "markdown", label: "Markdown", note: "one readable document, a heading per prompt" },
+];
+
+export default function Settings() {
+  const user = useSignedInUser();
+  return (
+    <div className="max-w-3xl space-y-10">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+        <p className="mt-1 text-slate-600">
+          Your library is yours: take it with you, bring prompts in, or leave.
+        </p>
+      </div>
+      <section
+        aria-labelledby="export-heading"
+        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="export-heading" className="text-xl font-semibold text-slate-900">
+          Export and backup
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {exports.map((item) => (
+            <li key={item.format} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <a
+                href={`/api/v1/export?format=${item.format}`}
+                download
+                className={buttonClasses("secondary")}
+              >
+                <Download className="h-4 w-4" aria-hidden="true" /> Download {item.label}
+              </a>
+              <span className="text-sm text-slate-600">{item.note}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="import-heading"
+        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="import-heading" className="mb-4 text-xl font-semibold text-slate-900">
+          Import
+        </h2>
+        <ImportPanel />
+      </section>
+      <section
+        aria-labelledby="delete-heading"
+        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-red-200"
+      >
+        <h2 id="delete-heading" className="mb-4 text-xl font-semibold text-red-800">
+          Delete my account
+        </h2>
+        <DeleteAccountPanel email={user.email} />
+      </section>
+    </div>
+  );
+}

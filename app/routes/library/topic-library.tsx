@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { emptyStates, messages } from "~/lib/messages.ts";
+import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { type Topic, topics } from "~/lib/topics.ts";
+import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import type { Route } from "./+types/topic-library";
+
+function topicAt(pathname: string): Topic {
+  const topic = topics.find((candidate) => candidate.path === pathname.replace(/\/$/, ""));
+  if (!topic) throw data(null, { status: 404 });
+  return topic;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const topic = topics.find((candidate) => candidate.path === location.pathname);
+  return pageMeta({
+    origin: originFrom(matches),
+    path: location.pathname,
+    title: `${topic?.name ?? "Topic"} Prompts | PromptShelf`,
+    description: `Community prompts for ${topic?.name ?? "this topic"}.`,
+    noindex: true,
+  });
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const topic = topicAt(args.url.pathname);
+  return {
+    topic,
+    ...(await loadPromptList(args, { scope: "community", category: topic.category })),
+  };
+}
+
+export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: true });
+
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  actionOrFailure(request, serverAction);
+
+export const shouldRevalidate = skipRevalidationAfterFailure;
+
+export default function TopicLibrary({ loaderData }: Route.ComponentProps) {
+  const { topic } = loaderData;
+  return (
+    <LibraryPage
+      key={topic.category}
+      data={loaderData}
+      live={{ category: topic.category }}
+      user={useSignedInUser()}
+      config={{
+        heading: `${topic.name} Prompts`,
+        description: `Prompts the community shared for ${topic.name}. Share yours under "${topic.category}".`,
+        addLabel: "Share Prompt",
+        hideAddWhileOpen: true,
+        formHeading: `Share a ${topic.name} prompt`,
+        defaultUseCase: topic.category,
+        created: messages.promptShared,
+        emptyText: emptyStates.community,
+        namesLoadErrors: true,
+        showCreator: true,
+      }}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { ContinueWithGoogle } from "~/components/auth/continue-with-google.tsx";
+import { signInSubtitle, signInTitle } from "~/components/auth/sign-in-text.ts";
+import { appContext } from "~/lib/app-context.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { landingPath } from "../../../server/auth/sign-in-routes.ts";
+import type { Route } from "./+types/login";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await context.get(appContext).viewer();
+  if (viewer) throw redirect(landingPath("/login", viewer.isAdmin));
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: "/login",
+    title: "Sign in | PromptShelf",
+    description: "Sign in to PromptShelf with your Google account to reach your prompt library.",
+    noindex: true,
+  });
+
+export default function Login() {
+  return (
+    <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center px-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{signInTitle}</h1>
+        <p className="mt-2 mb-6 text-center text-slate-600">{signInSubtitle}</p>
+        <ContinueWithGoogle />
+      </div>
+    </main>
+  );
+}

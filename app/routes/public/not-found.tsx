@@ -1,0 +1,40 @@
+import { data, Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button.tsx";
+import { appContext } from "~/lib/app-context.ts";
+import { originFrom, pageMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/not-found";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { log, viewer } = context.get(appContext);
+  log.warn({ path: url.pathname }, "page not found");
+  return data({ signedIn: Boolean(await viewer()) }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
+    origin: originFrom(matches),
+    path: location.pathname,
+    title: "Page Not Found | PromptShelf",
+    description: "The page you're looking for doesn't exist or has been moved.",
+    noindex: true,
+  });
+
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex min-h-[80vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-6xl font-bold text-brand-600">404</p>
+      <h1 className="text-3xl font-bold">Page Not Found</h1>
+      <p className="text-slate-600">The page you're looking for doesn't exist or has been moved.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses("primary")}>
+          Go Home
+        </Link>
+        {loaderData.signedIn ? (
+          <Link to="/dashboard" className={buttonClasses("secondary")}>
+            Back to Dashboard
+          </Link>
+        ) : null}
+      </div>
+    </main>
+  );
+}

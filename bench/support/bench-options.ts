@@ -1,0 +1,76 @@
+import { parseArgs } from "node:util";
+
+export interface BenchTarget {
+  driver: "pglite" | "postgres";
+  count: number;
+}
+
+export interface BenchOptions {
+  targets: BenchTarget[];
+  /** Seconds of measured load per route (after a one-second warm-up). */
+  duration: number;
+  connections: number;
+  postgresUrl?: string;
+  build: boolean;
+}
+
+const usage = `usage: npm run bench -- [options]
+  --duration N            seconds of load per route (BENCH_DURATION, default 10)
+  --connections N         concurrent connections (BENCH_CONNECTIONS, default 64)
+  --sizes A,B             PGlite library sizes (BENCH_SIZES, default 10000,100000)
+  --postgres URL          also run on PostgreSQL (BENCH_POSTGRES_URL)
+  --postgres-sizes A,B,C  PostgreSQL library sizes (BENCH_POSTGRES_SIZES, default 10000,100000,1000000)
+  --no-build              use the existing production build instead of running npm run build
+  --help`;
+
+/** Flags win over environment variables, which win over the defaults. */
+export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: "string" },
+      connections: { type: "string" },
+      sizes: { type: "string" },
+      postgres: { type: "string" },
+      "postgres-sizes": { type: "string" },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const env = (name: string) => process.env[name] || undefined;
+  const postgresUrl = values.postgres ?? env("BENCH_POSTGRES_URL");
+  const pgliteSizes = sizes(values.sizes ?? env("BENCH_SIZES") ?? "10000,100000", "--sizes");
+  const postgresSizes = postgresUrl
+    ? sizes(
+        values["postgres-sizes"] ?? env("BENCH_POSTGRES_SIZES") ?? "10000,100000,1000000",
+        "--postgres-sizes",
+      )
+    : [];
+  return {
+    targets: [
+      ...pgliteSizes.map((count) => ({ driver: "pglite" as const, count })),
+      ...postgresSizes.map((count) => ({ driver: "postgres" as const, count })),
+    ],
+    duration: positive(values.duration ?? env("BENCH_DURATION") ?? "10", "--duration"),
+    connections: positive(values.connections ?? env("BENCH_CONNECTIONS") ?? "64", "--connections"),
+    postgresUrl,
+    build: !values["no-build"],
+  };
+}
+
+function sizes(list: string, flag: string) {
+  if (list.trim() === "") return [];
+  return list.split(",").map((item) => positive(item.replaceAll("_", "").trim(), flag));
+}
+
+function positive(text: string, flag: string) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${flag} must be a positive whole number, got "${text}"\n${usage}`);
+  }
+  return value;
+}

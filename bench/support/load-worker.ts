@@ -1,0 +1,46 @@
+// Runs in its own process, so the load generator never shares an event loop with the code it
+// measures: drives one URL with autocannon and prints one JSON line (a LoadResult).
+// usage: node --import tsx bench/support/load-worker.ts '<LoadJob as JSON>'
+import autocannon from "autocannon";
+import type { LoadJob, LoadResult } from "./run-load.ts";
+
+const job = JSON.parse(process.argv[2] ?? "{}") as LoadJob;
+let turn = 0;
+
+const result = await autocannon({
+  url: job.url,
+  method: job.method,
+  headers: job.headers,
+  body: job.body,
+  idReplacement: job.body?.includes("[<id>]") ?? false,
+  connections: job.connections,
+  duration: job.duration,
+  // Each request takes the next session in turn, as if many people were signed in.
+  requests:
+    job.cookies.length > 0
+      ? [
+          {
+            setupRequest: (request) => {
+              const cookie = job.cookies[turn++ % job.cookies.length];
+              return { ...request, headers: { ...request.headers, cookie } };
+            },
+          },
+        ]
+      : undefined,
+});
+
+// With no answer within the run, every request took at least the whole run.
+const none = result.requests.total === 0;
+const output: LoadResult = {
+  requestsPerSecond: result.requests.total / result.duration,
+  p50: none ? job.duration * 1000 : result.latency.p50,
+  p99: none ? job.duration * 1000 : result.latency.p99,
+  requests: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  statusCodes: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
+  ),
+};
+process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -1,0 +1,75 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { projectRoot } from "../../server/project-root.ts";
+import { waitUntilQuiet } from "./process-stats.ts";
+
+export interface LoadJob {
+  url: string;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  /** Cookie headers taken in turn, one per request; none for a visitor. */
+  cookies: string[];
+  connections: number;
+  /** Seconds of load. */
+  duration: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Latency percentiles in milliseconds; the run's length when no request was answered. */
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  /** Socket errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+const worker = fileURLToPath(new URL("./load-worker.ts", import.meta.url));
+
+/**
+ * A warm-up run whose figures are dropped, then, once the server (process `pid`) has finished
+ * what the warm-up left in flight, the measured run.
+ */
+export async function measureLoad(job: LoadJob, warmupSeconds: number, pid: number | undefined) {
+  if (warmupSeconds > 0) {
+    await runLoad({ ...job, duration: warmupSeconds });
+    await waitUntilQuiet(pid);
+  }
+  return runLoad(job);
+}
+
+/** Drives the job from a second process (bench/support/load-worker.ts) and returns its figures. */
+export function runLoad(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", worker, JSON.stringify(job)], {
+      cwd: projectRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = stdout.trim().split("\n").at(-1);
+      if (code !== 0 || !line) {
+        reject(new Error(`load worker for ${job.url} exited with ${code}\n${stderr}`));
+        return;
+      }
+      resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}
+
+/** Errors as the report counts them: every non-2xx answer and every socket error. */
+export function errorCount(result: LoadResult) {
+  return result.non2xx + result.errors;
+}

@@ -1,0 +1,100 @@
+// npm run lighthouse: Lighthouse (mobile settings, simulated throttling) on the production build,
+// for the home page and one landing page, with the compressed weight of each page's HTML, CSS and JS.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { projectRoot } from "../server/project-root.ts";
+import { chromiumPath } from "../tests/support/chromium-path.ts";
+import { startServer } from "../tests/support/start-server.ts";
+
+const paths = ["/", "/claude-prompt-library"];
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+// Measured as deployed: with Google sign-in configured, so no development notice on the page.
+const server = await startServer({
+  GOOGLE_CLIENT_ID: "lighthouse",
+  GOOGLE_CLIENT_SECRET: "lighthouse",
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+const rows: string[] = [];
+const report: Record<string, unknown> = {};
+let failed = false;
+try {
+  for (const path of paths) {
+    const result = await lighthouse(`${server.url}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { lhr } = result;
+    const scores = categories.map((category) =>
+      Math.round((lhr.categories[category]?.score ?? 0) * 100),
+    );
+    const requests = networkRequests(lhr.audits["network-requests"]?.details);
+    const weight = (type: string) =>
+      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + r.transferSize, 0);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    rows.push(
+      `| ${path} | ${scores.join(" | ")} | ${kb(weight("Document"))} | ${kb(weight("Stylesheet"))} | ${kb(weight("Script"))} |`,
+    );
+    report[path] = {
+      scores: Object.fromEntries(categories.map((category, i) => [category, scores[i]])),
+      bytes: { html: weight("Document"), css: weight("Stylesheet"), js: weight("Script") },
+      metrics: Object.fromEntries(
+        [
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+        ].map((id) => [id, lhr.audits[id]?.displayValue]),
+      ),
+      failedAudits: Object.values(lhr.audits)
+        .filter(
+          (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+        )
+        .map((audit) => audit.id),
+    };
+    const [performance, accessibility, bestPractices, seo] = scores;
+    if ((performance ?? 0) < 95 || accessibility !== 100 || bestPractices !== 100 || seo !== 100)
+      failed = true;
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+console.log("\n| page | performance | accessibility | best practices | SEO | HTML | CSS | JS |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+for (const row of rows) console.log(row);
+console.log(`\n${JSON.stringify(report, null, 2)}`);
+await mkdir(join(projectRoot, "bench/results"), { recursive: true });
+await writeFile(
+  join(projectRoot, "bench/results/lighthouse.json"),
+  `${JSON.stringify(report, null, 2)}\n`,
+);
+if (failed) {
+  console.error("\nBelow target: performance ≥ 95, accessibility, best practices and SEO 100.");
+  process.exit(1);
+}
+
+function networkRequests(details: unknown) {
+  return (
+    (details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ??
+    []
+  );
+}

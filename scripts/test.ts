@@ -1,0 +1,23 @@
+// npm test: every suite, in order, stopping at the first failure.
+import { spawnSync } from "node:child_process";
+
+const steps: [string, string, string[]][] = [
+  ["Typecheck and lint", "npm", ["run", "-s", "check"]],
+  ["Unit and integration tests", "npx", ["vitest", "run"]],
+  ["Production build", "npm", ["run", "-s", "build"]],
+  ["Browser tests", "npm", ["run", "-s", "test:e2e:built"]],
+];
+
+const started = Date.now();
+for (const [title, command, args] of steps) {
+  const stepStarted = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${seconds} s)`);
+}
+console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("fills in defaults for an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      mode: "production",
+      port: 3000,
+      publicOrigin: "http://localhost:3000",
+      database: { driver: "pglite", dataDir: "./data" },
+      bodyLimit: 1_048_576,
+    });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 3000,
+      database: { driver: "pglite" },
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/app" });
+    expect(config.database).toEqual({ driver: "postgres", url: "postgres://u@127.0.0.1:5432/app" });
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/app"],
+    ["PUBLIC_URL", "not a url"],
+    ["LOG_LEVEL", "loud"],
+    ["BODY_LIMIT", "-1"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid environment:\\n\\s+${name}:`),
+    );
+  });
+
+  it("signs in through the development provider when Google is not configured", () => {
+    const config = parseConfig({ PORT: "4000" });
+    expect(config.signIn).toMatchObject({
+      provider: "development",
+      issuer: "http://localhost:4000/dev-idp",
+      redirectUri: "http://localhost:4000/auth/callback",
+    });
+    expect(config.host).toBe("127.0.0.1");
+    expect([...config.adminEmails]).toEqual(["admin@example.com"]);
+  });
+
+  it("refuses development sign-in on an address other than loopback", () => {
+    expect(() => parseConfig({ PUBLIC_URL: "https://promptshelf.example" })).toThrow(
+      /PUBLIC_URL: development sign-in .* only runs when PUBLIC_URL is a loopback address/,
+    );
+  });
+
+  it("uses Google when its client is configured, with admins from ADMIN_EMAILS", () => {
+    const config = parseConfig({
+      PUBLIC_URL: "https://promptshelf.example",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      ADMIN_EMAILS: " Boss@Example.com, ,ops@example.com ",
+    });
+    expect(config.signIn).toMatchObject({
+      provider: "google",
+      issuer: "https://accounts.google.com/",
+      redirectUri: "https://promptshelf.example/auth/callback",
+      allowHttp: false,
+    });
+    expect(config.host).toBe("0.0.0.0");
+    expect([...config.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
+  });
+
+  it("names the missing half of the Google client", () => {
+    expect(() => parseConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET: required/);
+  });
+});

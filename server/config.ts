@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(emptyAsUndefined, schema.default(fallback as never));
+
+const environmentSchema = z.object({
+  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "production"),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 3000),
+  HOST: optional(z.string()),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATA_DIR: withDefault(z.string(), "./data"),
+  LOG_LEVEL: withDefault(
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+    "info",
+  ),
+  BODY_LIMIT: withDefault(z.coerce.number().int().positive(), 1_048_576),
+  IMPORT_LIMIT: withDefault(z.coerce.number().int().positive(), 26_214_400),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  OIDC_ISSUER: withDefault(z.url({ protocol: /^https?$/ }), "https://accounts.google.com"),
+  ADMIN_EMAILS: optional(z.string()),
+  SESSION_IDLE_DAYS: withDefault(z.coerce.number().positive(), 30),
+  SESSION_ABSOLUTE_DAYS: withDefault(z.coerce.number().positive(), 90),
+  RATE_LIMIT_SIGN_IN: withDefault(z.coerce.number().int().positive(), 20),
+  RATE_LIMIT_WRITES: withDefault(z.coerce.number().int().positive(), 120),
+  TRUST_PROXY: withDefault(
+    z.union([
+      z.enum(["true", "false"]).transform((value) => (value === "true" ? 1 : 0)),
+      z.coerce.number().int().min(0).max(10),
+    ]),
+    "0",
+  ),
+  SUPPORT_EMAIL: withDefault(z.email(), "support@promptshelf.example"),
+  LEGAL_EMAIL: withDefault(z.email(), "legal@promptshelf.example"),
+  VIDEO_CHANNEL_URL: withDefault(
+    z.url({ protocol: /^https?$/ }),
+    "https://www.youtube.com/@promptshelf",
+  ),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; any bad value names its variable. */
+export function parseConfig(environment: Record<string, string | undefined>) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const signIn = signInSettings(env, publicUrl);
+  return {
+    mode: env.NODE_ENV,
+    port: env.PORT,
+    // The development provider signs anyone in as anyone: keep it off the network.
+    host: env.HOST ?? (signIn.provider === "development" ? "127.0.0.1" : "0.0.0.0"),
+    publicOrigin: publicUrl.origin,
+    database: env.DATABASE_URL
+      ? ({ driver: "postgres", url: env.DATABASE_URL } as const)
+      : ({ driver: "pglite", dataDir: env.DATA_DIR } as const),
+    logLevel: env.LOG_LEVEL,
+    bodyLimit: env.BODY_LIMIT,
+    importLimit: env.IMPORT_LIMIT,
+    signIn,
+    adminEmails: new Set(
+      (env.ADMIN_EMAILS ?? (signIn.provider === "development" ? "admin@example.com" : ""))
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    session: {
+      idleMs: env.SESSION_IDLE_DAYS * dayMs,
+      absoluteMs: env.SESSION_ABSOLUTE_DAYS * dayMs,
+    },
+    rateLimits: { signInPerMinute: env.RATE_LIMIT_SIGN_IN, writesPerMinute: env.RATE_LIMIT_WRITES },
+    /** How many proxies in front of the app to believe in X-Forwarded-For; 0 believes none. */
+    trustedProxies: env.TRUST_PROXY,
+    contact: {
+      supportEmail: env.SUPPORT_EMAIL,
+      legalEmail: env.LEGAL_EMAIL,
+      videoChannelUrl: env.VIDEO_CHANNEL_URL,
+    },
+  };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * Google when its client is configured; otherwise the development identity provider, which is
+ * refused unless the site is only reachable on this machine.
+ */
+function signInSettings(env: Environment, publicUrl: URL) {
+  const redirectUri = new URL("/auth/callback", publicUrl).href;
+  if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
+    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
+      const missing = env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+      throw new ConfigError(
+        `Invalid environment:\n  ${missing}: required when the other Google variable is set`,
+      );
+    }
+    const issuer = new URL(env.OIDC_ISSUER);
+    return {
+      provider: "google" as const,
+      issuer: issuer.href,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      redirectUri,
+      allowHttp: issuer.protocol === "http:" && isLoopback(issuer),
+    };
+  }
+  if (!isLoopback(publicUrl)) {
+    throw new ConfigError(
+      "Invalid environment:\n  PUBLIC_URL: development sign-in (on because GOOGLE_CLIENT_ID and " +
+        "GOOGLE_CLIENT_SECRET are not set) lets anyone sign in as anyone, so it only runs when " +
+        `PUBLIC_URL is a loopback address such as http://localhost:3000, not ${publicUrl.origin}. ` +
+        "Configure Google sign-in to serve the site on the network.",
+    );
+  }
+  return {
+    provider: "development" as const,
+    issuer: new URL("/dev-idp", publicUrl).href,
+    clientId: "promptshelf-development",
+    clientSecret: randomBytes(32).toString("base64url"),
+    redirectUri,
+    allowHttp: true,
+  };
+}
+
+function isLoopback(url: URL) {
+  const host = url.hostname;
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}

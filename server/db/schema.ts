@@ -1,0 +1,216 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A person, keyed on their identity provider's issuer and subject, never on the email alone. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    avatarUrl: text("avatar_url"),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_issuer_subject_key").on(table.issuer, table.subject)],
+);
+
+export const profiles = pgTable("profiles", {
+  id: uuid("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  username: text("username").notNull().unique(),
+});
+
+/** Signed-in browsers. The cookie holds a random token; only its SHA-256 hash is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/**
+ * A sign-in between leaving for the identity provider and coming back: the PKCE verifier,
+ * state and nonce, found again through a cookie holding a random id (only its hash is stored).
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  idHash: text("id_hash").primaryKey(),
+  state: text("state").notNull(),
+  nonce: text("nonce").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  returnTo: text("return_to").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Times in milliseconds, so a list cursor built from a JavaScript Date matches the row exactly.
+ */
+const millisecondTime = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+/**
+ * A prompt. Personal (is_shared false) or community (true), fixed at creation. Title and
+ * category both come from the optional use case.
+ */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    promptText: text("prompt_text").notNull(),
+    category: text("category"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    isShared: boolean("is_shared").notNull(),
+    createdByAdmin: boolean("created_by_admin").notNull().default(false),
+    /** The owner's folder; folders are private, so only the owner ever sees it. */
+    folderId: uuid("folder_id").references((): AnyPgColumn => folders.id, { onDelete: "set null" }),
+    /** How many times anyone copied the prompt; "most copied" sorts on it. */
+    copyCount: integer("copy_count").notNull().default(0),
+    /** For a community prompt saved into a personal library: the original. */
+    sourcePromptId: uuid("source_prompt_id").references((): AnyPgColumn => prompts.id, {
+      onDelete: "set null",
+    }),
+    createdAt: millisecondTime("created_at"),
+    updatedAt: millisecondTime("updated_at"),
+  },
+  (table) => [
+    index("prompts_community_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isShared}`),
+    index("prompts_topic_idx")
+      .on(
+        sql`lower(${table.category})`,
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`${table.isShared}`),
+    index("prompts_owner_idx").on(
+      table.userId,
+      table.isShared,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("prompts_created_idx").on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("prompts_community_title_idx")
+      .on(sql`lower(${table.title})`, table.id)
+      .where(sql`${table.isShared}`),
+    index("prompts_community_copies_idx")
+      .on(table.copyCount.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isShared}`),
+    index("prompts_folder_idx").on(table.folderId),
+    index("prompts_text_trgm_idx").using("gin", table.promptText.op("gin_trgm_ops")),
+    index("prompts_category_trgm_idx").using("gin", table.category.op("gin_trgm_ops")),
+  ],
+);
+
+/** A folder in someone's personal library; folders nest to any depth. */
+export const folders = pgTable(
+  "folders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => folders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [index("folders_user_idx").on(table.userId)],
+);
+
+/** A person's tag; names are unique per person regardless of case. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [uniqueIndex("tags_user_name_key").on(table.userId, sql`lower(${table.name})`)],
+);
+
+export const promptTags = pgTable(
+  "prompt_tags",
+  {
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promptId, table.tagId] }),
+    index("prompt_tags_tag_idx").on(table.tagId),
+  ],
+);
+
+/** A star: any prompt a person can see. Private to them; only the count is public. */
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.promptId] }),
+    index("favourites_prompt_idx").on(table.promptId),
+    index("favourites_user_recent_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** The prompt of the day, chosen once per UTC day by whichever instance asks first. */
+export const dailyPrompts = pgTable("daily_prompts", {
+  day: text("day").primaryKey(),
+  promptId: uuid("prompt_id")
+    .notNull()
+    .references(() => prompts.id, { onDelete: "cascade" }),
+});
+
+/** Requests counted per key and minute, shared by every app instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index("rate_limits_window_idx").on(table.windowStart),
+  ],
+);

@@ -1,0 +1,40 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { folders, prompts } from "../db/schema.ts";
+import { requireViewer } from "../prompts/prompt-access.ts";
+
+export interface Folder {
+  id: string;
+  name: string;
+  parentId: string | null;
+  /** Personal prompts filed directly in it. */
+  promptCount: number;
+}
+
+/** The viewer's folders, flat and in name order, each with its number of prompts. */
+export async function listFolders(options: {
+  db: Database;
+  viewer: Viewer | null;
+}): Promise<Folder[]> {
+  const viewer = requireViewer(options.viewer);
+  return options.db
+    .select({
+      id: folders.id,
+      name: folders.name,
+      parentId: folders.parentId,
+      promptCount: sql<number>`count(${prompts.id})`.mapWith(Number),
+    })
+    .from(folders)
+    .leftJoin(
+      prompts,
+      and(
+        eq(prompts.folderId, folders.id),
+        eq(prompts.userId, viewer.userId),
+        sql`not ${prompts.isShared}`,
+      ),
+    )
+    .where(eq(folders.userId, viewer.userId))
+    .groupBy(folders.id)
+    .orderBy(asc(sql`lower(${folders.name})`), asc(folders.id));
+}

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { deleteAccount } from "../../account/delete-account.ts";
+import { type CookieNames, expiredCookie } from "../../auth/cookies.ts";
+import type { Database } from "../../db/client.ts";
+import { exportFormats, exportLibrary } from "../../library-data/export-library.ts";
+import { importLibrary } from "../../library-data/import-library.ts";
+import { parseInput } from "../../validation.ts";
+import type { AppEnv } from "../app-env.ts";
+import { readJson } from "./read-json.ts";
+
+/** /api/v1/export, /api/v1/import and /api/v1/account: owning your data. */
+export function libraryRoutes(options: { db: Database; cookies: CookieNames; https: boolean }) {
+  const { db } = options;
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/export", async (c) => {
+    const format = parseInput(z.enum(exportFormats), c.req.query("format") ?? "json");
+    const file = await exportLibrary({ db, viewer: await c.get("viewer")(), format });
+    return c.body(file.body, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+    });
+  });
+
+  routes.post("/import", async (c) => {
+    const viewer = await c.get("viewer")();
+    const dryRun = c.req.query("dryRun") === "1";
+    return c.json(
+      await importLibrary({ db, viewer, text: await c.req.text(), dryRun }),
+      dryRun ? 200 : 201,
+    );
+  });
+
+  routes.delete("/account", async (c) => {
+    const viewer = await c.get("viewer")();
+    const input = parseInput(
+      z.object({ confirmEmail: z.string(), keepSharedPrompts: z.boolean().default(false) }),
+      await readJson(c),
+    );
+    await deleteAccount({ db, viewer, ...input });
+    c.header("Set-Cookie", expiredCookie(options.cookies.session, options.https));
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

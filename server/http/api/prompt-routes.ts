@@ -1,0 +1,101 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { starPrompt, unstarPrompt } from "../../favourites/star-prompt.ts";
+import { filePrompt } from "../../folders/file-prompt.ts";
+import { fileInput } from "../../folders/folder-input.ts";
+import { createPrompt } from "../../prompts/create-prompt.ts";
+import { deletePrompt } from "../../prompts/delete-prompt.ts";
+import { getPrompt } from "../../prompts/get-prompt.ts";
+import { listPrompts } from "../../prompts/list-prompts.ts";
+import {
+  createPromptInput,
+  listPromptsQuery,
+  tagName,
+  updatePromptInput,
+} from "../../prompts/prompt-input.ts";
+import { recordCopy } from "../../prompts/record-copy.ts";
+import { saveToLibrary } from "../../prompts/save-to-library.ts";
+import { updatePrompt } from "../../prompts/update-prompt.ts";
+import { tagPrompt, untagPrompt } from "../../tags/tag-prompt.ts";
+import { parseInput } from "../../validation.ts";
+import type { AppEnv } from "../app-env.ts";
+import { readJson } from "./read-json.ts";
+
+/** /api/v1/prompts: the same operations the pages use. */
+export function promptRoutes(db: Database) {
+  const routes = new Hono<AppEnv>();
+
+  routes.get("/", async (c) => {
+    const query = parseInput(listPromptsQuery, {
+      ...c.req.query(),
+      tag: c.req.queries("tag") ?? [],
+    });
+    return c.json(await listPrompts({ db, viewer: await c.get("viewer")(), ...query }));
+  });
+
+  routes.post("/", async (c) => {
+    const viewer = await c.get("viewer")();
+    const input = parseInput(createPromptInput, await readJson(c));
+    return c.json(await createPrompt({ db, viewer, ...input }), 201);
+  });
+
+  routes.get("/:id", async (c) => {
+    return c.json(await getPrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") }));
+  });
+
+  routes.patch("/:id", async (c) => {
+    const viewer = await c.get("viewer")();
+    const input = parseInput(updatePromptInput, await readJson(c));
+    return c.json(await updatePrompt({ db, viewer, id: c.req.param("id"), ...input }));
+  });
+
+  routes.delete("/:id", async (c) => {
+    await deletePrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") });
+    return c.body(null, 204);
+  });
+
+  routes.put("/:id/folder", async (c) => {
+    const viewer = await c.get("viewer")();
+    const { folderId } = parseInput(fileInput, await readJson(c));
+    await filePrompt({ db, viewer, id: c.req.param("id"), folderId });
+    return c.body(null, 204);
+  });
+
+  routes.post("/:id/tags", async (c) => {
+    const viewer = await c.get("viewer")();
+    const { name } = parseInput(z.object({ name: tagName }), await readJson(c));
+    await tagPrompt({ db, viewer, promptId: c.req.param("id"), name });
+    return c.body(null, 204);
+  });
+
+  routes.delete("/:id/tags/:name", async (c) => {
+    const name = parseInput(tagName, c.req.param("name"));
+    await untagPrompt({ db, viewer: await c.get("viewer")(), promptId: c.req.param("id"), name });
+    return c.body(null, 204);
+  });
+
+  routes.put("/:id/favourite", async (c) => {
+    await starPrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") });
+    return c.body(null, 204);
+  });
+
+  routes.delete("/:id/favourite", async (c) => {
+    await unstarPrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") });
+    return c.body(null, 204);
+  });
+
+  routes.post("/:id/copies", async (c) => {
+    await recordCopy({ db, viewer: await c.get("viewer")(), id: c.req.param("id") });
+    return c.body(null, 204);
+  });
+
+  routes.post("/:id/save", async (c) => {
+    return c.json(
+      await saveToLibrary({ db, viewer: await c.get("viewer")(), id: c.req.param("id") }),
+      201,
+    );
+  });
+
+  return routes;
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+
+/** GET /api/v1/session: who is signed in, or null. Pages poll it to notice sign-outs elsewhere. */
+export function sessionRoutes() {
+  const routes = new Hono<AppEnv>();
+  routes.get("/", async (c) => {
+    const viewer = await c.get("viewer")();
+    return c.json(
+      viewer && {
+        id: viewer.userId,
+        email: viewer.email,
+        name: viewer.name,
+        avatarUrl: viewer.avatarUrl,
+        isAdmin: viewer.isAdmin,
+      },
+    );
+  });
+  return routes;
+}

@@ -1,0 +1,15 @@
+import type { SecureHeadersVariables } from "hono/secure-headers";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Logger } from "../logger.ts";
+
+/** What each request carries through the Hono middleware chain. */
+export interface AppEnv {
+  Variables: SecureHeadersVariables & {
+    requestId: string;
+    log: Logger;
+    /** Looks up the signed-in person once per request, only when something asks. */
+    viewer: () => Promise<Viewer | null>;
+    /** Set while the page cache renders a page: it compresses the result itself. */
+    renderingForCache?: boolean;
+  };
+}

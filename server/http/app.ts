@@ -1,0 +1,148 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ServerBuild } from "react-router";
+import { publicPagePaths } from "../../app/lib/landing-pages.ts";
+import { cookieNames } from "../auth/cookies.ts";
+import { createOidcClient } from "../auth/oidc-client.ts";
+import { signInRoutes } from "../auth/sign-in-routes.ts";
+import { ttlCache } from "../cache/ttl-cache.ts";
+import { communityHighlights } from "../community/community-highlights.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import type { ChangeFeed } from "../live/change-feed.ts";
+import type { Logger } from "../logger.ts";
+import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
+import { createRateLimiter } from "../security/rate-limiter.ts";
+import { eventRoutes } from "./api/event-routes.ts";
+import { folderRoutes } from "./api/folder-routes.ts";
+import { libraryRoutes } from "./api/library-routes.ts";
+import { promptRoutes } from "./api/prompt-routes.ts";
+import { sessionRoutes } from "./api/session-routes.ts";
+import { tagRoutes } from "./api/tag-routes.ts";
+import type { AppEnv } from "./app-env.ts";
+import { compression } from "./compression.ts";
+import { crossSiteRequestCheck } from "./csrf.ts";
+import { errorResponse, isAppError } from "./errors.ts";
+import { healthRoutes } from "./health-routes.ts";
+import { publicPageCache } from "./public-page-cache.ts";
+import { rateLimitMiddleware } from "./rate-limit-middleware.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import { requestLogging } from "./request-logging.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { seoRoutes } from "./seo-routes.ts";
+import { sessionMiddleware } from "./session-middleware.ts";
+import { staticAssets } from "./static-assets.ts";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  log: Logger;
+  loadBuild: () => Promise<ServerBuild>;
+  /** The client build folder; absent under Vite, which serves its own files. */
+  clientDir?: string;
+  /** Changes to shared prompts, for live lists; without it, /api/v1/events is unavailable. */
+  changeFeed?: ChangeFeed;
+  isDraining?: () => boolean;
+}
+
+export function createApp(options: AppOptions) {
+  const { config, db } = options;
+  const https = config.publicOrigin.startsWith("https:");
+  const cookies = cookieNames(https);
+  const publicPrompts = ttlCache(60_000, (category) =>
+    listPublicPrompts({ db, category, limit: 6 }),
+  );
+  const cachedHighlights = ttlCache(60_000, () => communityHighlights({ db }));
+  const app = new Hono<AppEnv>();
+
+  // Built files first: they need no request id, page headers or compression (they are precompressed).
+  if (options.clientDir) {
+    const files = staticAssets(options.clientDir);
+    for (const path of ["/assets/*", "/social/*", "/favicon.svg"]) app.get(path, files);
+  }
+  app.use(requestLogging(options.log));
+  // Public pages served from memory keep the headers they were rendered with (their own CSP).
+  const pageCache = publicPageCache(60_000);
+  for (const path of publicPagePaths) app.on(["GET", "HEAD"], path, pageCache);
+  app.use(securityHeaders({ https }));
+  app.use(compression());
+  app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
+  app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
+  app.route("/", seoRoutes({ publicOrigin: config.publicOrigin, publicPrompts }));
+
+  app.use(crossSiteRequestCheck(config.publicOrigin));
+  // Imported library files may be large; every other body is small.
+  const limitFor = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.req.path.startsWith("/api/")
+          ? errorResponse(c, new AppError("payload_too_large", "Request body too large"))
+          : c.text("Request body too large", 413),
+    });
+  const importLimit = limitFor(config.importLimit);
+  const bodyLimitAnywhere = limitFor(config.bodyLimit);
+  app.use((c, next) =>
+    c.req.path === "/api/v1/import" ? importLimit(c, next) : bodyLimitAnywhere(c, next),
+  );
+  app.use(
+    sessionMiddleware({
+      db,
+      cookies,
+      https,
+      settings: config.session,
+      adminEmails: config.adminEmails,
+    }),
+  );
+
+  app.use(
+    rateLimitMiddleware({
+      limiter: createRateLimiter(db),
+      ...config.rateLimits,
+      trustedProxies: config.trustedProxies,
+    }),
+  );
+  app.route("/auth", signInRoutes({ config, db, oidc: createOidcClient(config.signIn), cookies }));
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  app.route("/api/v1/session", sessionRoutes());
+  app.route("/api/v1/prompts", promptRoutes(db));
+  app.route("/api/v1/folders", folderRoutes(db));
+  app.route("/api/v1/tags", tagRoutes(db));
+  app.route("/api/v1", libraryRoutes({ db, cookies, https }));
+  if (options.changeFeed) app.route("/api/v1/events", eventRoutes(options.changeFeed));
+  app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", "No such API route")));
+
+  app.all(
+    "*",
+    reactRouterHandler({
+      loadBuild: options.loadBuild,
+      mode: config.mode,
+      publicOrigin: config.publicOrigin,
+      services: (c) => ({
+        db,
+        config,
+        log: c.get("log"),
+        requestId: c.get("requestId"),
+        cspNonce: c.get("secureHeadersNonce") ?? "",
+        viewer: c.get("viewer"),
+        publicPrompts,
+        highlights: () => cachedHighlights("today"),
+      }),
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (isAppError(error)) return errorResponse(c, error);
+    c.get("log").error({ err: error }, "unhandled error");
+    if (c.req.path.startsWith("/api/")) {
+      return errorResponse(c, new AppError("internal", "Something went wrong. Please try again."));
+    }
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+} from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.ts";
+
+const compressibleType =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/;
+const minimumBytes = 1024;
+const brotliQuality = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Compresses dynamic responses with brotli or gzip; static files arrive precompressed. API
+ * answers (bounded by pagination) are compressed in one call, which costs far less than a zlib
+ * stream per response; pages and downloads stream.
+ */
+export function compression(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.get("renderingForCache")) return;
+    const res = c.res;
+    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding")) return;
+    const type = res.headers.get("Content-Type") ?? "";
+    if (!compressibleType.test(type)) return;
+    const length = res.headers.get("Content-Length");
+    if (length !== null && Number(length) < minimumBytes) return;
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding") ?? "");
+    if (!encoding) return;
+
+    if (type.startsWith("application/json") && !res.headers.has("Content-Disposition")) {
+      const raw = Buffer.from(await res.arrayBuffer());
+      const headers = new Headers(res.headers);
+      if (raw.length >= minimumBytes) {
+        const packed =
+          encoding === "br" ? brotliCompressSync(raw, brotliQuality) : gzipSync(raw, { level: 6 });
+        headers.set("Content-Encoding", encoding);
+        headers.append("Vary", "Accept-Encoding");
+        headers.set("Content-Length", String(packed.length));
+        c.res = undefined;
+        c.res = new Response(new Uint8Array(packed), { status: res.status, headers });
+      } else {
+        c.res = undefined;
+        c.res = new Response(new Uint8Array(raw), { status: res.status, headers });
+      }
+      return;
+    }
+
+    const compressor =
+      encoding === "br" ? createBrotliCompress(brotliQuality) : createGzip({ level: 6 });
+    const source = Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>);
+    source.on("error", (error) => compressor.destroy(error));
+    const body = Readable.toWeb(source.pipe(compressor)) as ReadableStream<Uint8Array>;
+    c.res = new Response(body, res);
+    c.res.headers.delete("Content-Length");
+    c.res.headers.set("Content-Encoding", encoding);
+    c.res.headers.append("Vary", "Accept-Encoding");
+  };
+}
+
+function preferredEncoding(acceptEncoding: string): "br" | "gzip" | null {
+  const offered = new Set(
+    acceptEncoding.split(",").map((part) => part.split(";")[0]?.trim().toLowerCase()),
+  );
+  if (offered.has("br")) return "br";
+  if (offered.has("gzip")) return "gzip";
+  return null;
+}

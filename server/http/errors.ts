@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, type ErrorCode } from "../errors.ts";
+
+export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** The API's error body: { error: { code, message } }. */
+export function errorResponse(c: Context, error: AppError) {
+  return c.json({ error: { code: error.code, message: error.message } }, statusFor[error.code]);
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { Hono } from "hono";
+import { developmentIdentityProvider } from "../auth/development-identity-provider.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { AppEnv } from "./app-env.ts";
+
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * The Node request listener: the development identity provider (when Google is not configured)
+ * answers its own paths, Vite (in development) serves its modules, and the app gets the rest.
+ */
+export function createNodeListener(options: {
+  app: Hono<AppEnv>;
+  config: Config;
+  log: Logger;
+  vite?: NodeMiddleware;
+}) {
+  const appListener = getRequestListener(options.app.fetch);
+  const provider =
+    options.config.signIn.provider === "development"
+      ? developmentIdentityProvider(options.config.signIn, options.log)
+      : undefined;
+  const vite = options.vite;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (provider?.handles(req.url)) return provider.handle(req, res);
+    if (vite) return vite(req, res, () => void appListener(req, res));
+    void appListener(req, res);
+  };
+}

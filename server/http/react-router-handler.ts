@@ -1,0 +1,56 @@
+import type { Handler } from "hono";
+import {
+  createRequestHandler,
+  type RequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import type { AppEnv } from "./app-env.ts";
+import type { RequestContext } from "./request-context.ts";
+
+type BuildWithContext = ServerBuild & {
+  entry: { module: { appContext?: RouterContext<RequestContext> } };
+};
+
+/** Hands every path the API does not own to React Router, with the request's services in context. */
+export function reactRouterHandler(options: {
+  loadBuild: () => Promise<ServerBuild>;
+  mode: string;
+  publicOrigin: string;
+  services: (c: Parameters<Handler<AppEnv>>[0]) => RequestContext;
+}): Handler<AppEnv> {
+  const handlers = new WeakMap<ServerBuild, RequestHandler>();
+  return async (c) => {
+    const build = (await options.loadBuild()) as BuildWithContext;
+    const key = build.entry.module.appContext;
+    if (!key) throw new Error("entry.server must export appContext");
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, options.mode);
+      handlers.set(build, handler);
+    }
+    const context = new RouterContextProvider();
+    context.set(key, options.services(c));
+    return handler(atPublicOrigin(c.req.raw, options.publicOrigin), context);
+  };
+}
+
+/**
+ * The request as addressed to PUBLIC_URL. Behind a proxy the server sees http://internal-host,
+ * while browsers say Origin: https://public-host; React Router compares the two on every form
+ * post, and loaders build links from request.url. (Origin was already checked against PUBLIC_URL.)
+ */
+function atPublicOrigin(request: Request, publicOrigin: string) {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  const canonical = new URL(url.pathname + url.search, publicOrigin);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(canonical, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}

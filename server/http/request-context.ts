@@ -1,0 +1,21 @@
+import type { PublicPrompt } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { CommunityHighlights } from "../community/community-highlights.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+
+/** What loaders and actions receive through React Router's request context. */
+export interface RequestContext {
+  db: Database;
+  config: Config;
+  log: Logger;
+  requestId: string;
+  cspNonce: string;
+  /** The signed-in person, looked up once per request on first call. */
+  viewer: () => Promise<Viewer | null>;
+  /** The newest community prompts of a topic, for public pages; cached for a minute. */
+  publicPrompts: (category: string) => Promise<PublicPrompt[]>;
+  /** The prompt of the day and today's fresh prompts; cached for a minute. */
+  highlights: () => Promise<CommunityHighlights>;
+}

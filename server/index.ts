@@ -1,0 +1,90 @@
+import { createServer } from "node:http";
+import { join } from "node:path";
+import type { ServerBuild } from "react-router";
+import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { createApp } from "./http/app.ts";
+import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
+import { closeGracefullyOnSignals } from "./lifecycle.ts";
+import { createChangeFeed } from "./live/change-feed.ts";
+import { createLogger } from "./logger.ts";
+import { projectRoot } from "./project-root.ts";
+
+async function main() {
+  const config = parseConfig(process.env);
+  const log = createLogger({ level: config.logLevel, pretty: config.mode === "development" });
+  const database = await openDatabase(config.database, {
+    onIdleError: (error) => log.warn({ err: error }, "database connection lost"),
+  });
+  log.info({ driver: database.driver }, "database ready");
+
+  const frontEnd = await loadFrontEnd(config);
+  const changeFeed = createChangeFeed(database, log);
+  let draining = false;
+  const app = createApp({
+    config,
+    db: database.db,
+    log,
+    loadBuild: frontEnd.loadBuild,
+    clientDir: frontEnd.clientDir,
+    changeFeed,
+    isDraining: () => draining,
+  });
+  const server = createServer(createNodeListener({ app, config, log, vite: frontEnd.middleware }));
+  server.listen(config.port, config.host, () => {
+    log.info({ url: config.publicOrigin, mode: config.mode }, "PromptShelf is listening");
+  });
+
+  closeGracefullyOnSignals({
+    server,
+    log,
+    startDraining: () => {
+      draining = true;
+      // Live streams never finish by themselves; end them so the server can close.
+      void changeFeed.close();
+    },
+    closeResources: async () => {
+      await frontEnd.close();
+      await database.close();
+    },
+  });
+}
+
+/** Production serves the built app; development compiles it on demand through Vite. */
+async function loadFrontEnd(config: Config): Promise<{
+  loadBuild: () => Promise<ServerBuild>;
+  clientDir?: string;
+  middleware?: NodeMiddleware;
+  close: () => Promise<void>;
+}> {
+  if (config.mode === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({
+      root: projectRoot,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
+    return {
+      loadBuild: () =>
+        devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      middleware: devServer.middlewares,
+      close: () => devServer.close(),
+    };
+  }
+  const build = (await import(join(projectRoot, "build/server/index.js"))) as ServerBuild;
+  return {
+    loadBuild: async () => build,
+    clientDir: join(projectRoot, "build/client"),
+    close: async () => {},
+  };
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("PromptShelf could not start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { requireViewer } from "../prompts/prompt-access.ts";
+import { csvRow } from "./csv.ts";
+import { type ExportedPrompt, ownFolders, ownPrompts, starsOnOthers } from "./library-rows.ts";
+
+export const exportFormats = ["json", "csv", "markdown"] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export const libraryFormat = "promptshelf-library";
+export const csvHeader = ["act", "prompt", "category", "tags", "folder", "created_at"];
+/** Folder paths in CSV and Markdown: "Work / Clients". */
+export const folderPathSeparator = " / ";
+
+const types: Record<ExportFormat, { type: string; extension: string }> = {
+  json: { type: "application/json; charset=utf-8", extension: "json" },
+  csv: { type: "text/csv; charset=utf-8", extension: "csv" },
+  markdown: { type: "text/markdown; charset=utf-8", extension: "md" },
+};
+
+/**
+ * The viewer's whole library as a stream: JSON (everything, re-importable), CSV (opens in a
+ * spreadsheet, imports into other prompt tools) or Markdown (one document to read).
+ */
+export async function exportLibrary(options: {
+  db: Database;
+  viewer: Viewer | null;
+  format: ExportFormat;
+}) {
+  const viewer = requireViewer(options.viewer);
+  const { db } = options;
+  const folders = await ownFolders(db, viewer.userId);
+  const paths = folderPaths(folders);
+  const chunks = {
+    json: () => jsonChunks(db, viewer, folders),
+    csv: () => csvChunks(db, viewer, paths),
+    markdown: () => markdownChunks(db, viewer, paths),
+  }[options.format]();
+  const date = new Date().toISOString().slice(0, 10);
+  return {
+    filename: `promptshelf-library-${date}.${types[options.format].extension}`,
+    contentType: types[options.format].type,
+    body: toStream(chunks),
+  };
+}
+
+async function* jsonChunks(
+  db: Database,
+  viewer: Viewer,
+  folders: Awaited<ReturnType<typeof ownFolders>>,
+) {
+  const header = {
+    format: libraryFormat,
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    account: { email: viewer.email, name: viewer.name },
+    folders,
+    favourites: await starsOnOthers(db, viewer.userId),
+  };
+  yield `${JSON.stringify(header).slice(0, -1)},"prompts":[`;
+  let first = true;
+  for await (const prompt of ownPrompts(db, viewer.userId)) {
+    yield `${first ? "\n" : ",\n"}${JSON.stringify(prompt)}`;
+    first = false;
+  }
+  yield "\n]}\n";
+}
+
+async function* csvChunks(db: Database, viewer: Viewer, paths: Map<string, string>) {
+  yield csvRow(csvHeader);
+  for await (const prompt of ownPrompts(db, viewer.userId)) {
+    yield csvRow([
+      prompt.title,
+      prompt.promptText,
+      prompt.category ?? "",
+      prompt.tags.join("; "),
+      prompt.folderId ? (paths.get(prompt.folderId) ?? "") : "",
+      prompt.createdAt,
+    ]);
+  }
+}
+
+async function* markdownChunks(db: Database, viewer: Viewer, paths: Map<string, string>) {
+  yield `# PromptShelf library of ${viewer.name || viewer.email}\n\nExported ${new Date().toISOString().slice(0, 10)}.\n`;
+  for await (const prompt of ownPrompts(db, viewer.userId)) yield markdownSection(prompt, paths);
+}
+
+function markdownSection(prompt: ExportedPrompt, paths: Map<string, string>) {
+  const facts = [
+    prompt.shared ? "Shared with the community" : "Personal",
+    prompt.category ? `Category: ${prompt.category}` : null,
+    prompt.folderId ? `Folder: ${paths.get(prompt.folderId)}` : null,
+    prompt.tags.length ? `Tags: ${prompt.tags.map((tag) => `#${tag}`).join(" ")}` : null,
+    `Created ${prompt.createdAt.slice(0, 10)}`,
+  ].filter(Boolean);
+  // A fence longer than any run of backticks in the text, so the text cannot close it.
+  const longest = Math.max(
+    2,
+    ...[...prompt.promptText.matchAll(/`+/g)].map((run) => run[0].length),
+  );
+  const fence = "`".repeat(longest + 1);
+  return `\n## ${prompt.title.replace(/\n/g, " ")}\n\n${facts.join(" · ")}\n\n${fence}\n${prompt.promptText}\n${fence}\n`;
+}
+
+export function folderPaths(folders: { id: string; name: string; parentId: string | null }[]) {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const path = (id: string, seen = new Set<string>()): string => {
+    const folder = byId.get(id);
+    if (!folder || seen.has(id)) return "";
+    seen.add(id);
+    return folder.parentId
+      ? `${path(folder.parentId, seen)}${folderPathSeparator}${folder.name}`
+      : folder.name;
+  };
+  return new Map(folders.map((folder) => [folder.id, path(folder.id)]));
+}
+
+function toStream(chunks: AsyncGenerator<string>) {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,256 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Prompt } from "../../app/lib/prompt.ts";
+import { type Actor, asActor } from "../../tests/support/actors.ts";
+import { createUser, signedInCookie } from "../../tests/support/factories.ts";
+import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { favourites, folders, prompts, sessions, tags, users } from "../db/schema.ts";
+import { projectRoot } from "../project-root.ts";
+
+let database: DatabaseHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp({ db: database.db });
+});
+afterAll(async () => {
+  await closeTestApps();
+  await database.close();
+});
+
+async function person(email?: string) {
+  const user = await createUser(database.db, email ? { email } : {});
+  const actor: Actor = {
+    name: "userA",
+    userId: user.id,
+    cookie: await signedInCookie(database.db, user.id),
+  };
+  const call = async (method: string, path: string, json?: unknown) => {
+    const res = await app.request(path, asActor(actor, { method, json }));
+    const text = await res.text();
+    return {
+      status: res.status,
+      text,
+      headers: res.headers,
+      body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : null,
+    };
+  };
+  const upload = async (path: string, file: string) => {
+    const init = asActor(actor, { method: "POST" });
+    const res = await app.request(path, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), "content-type": "text/plain" },
+      body: file,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const everything = async () => {
+    const all: Prompt[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: Prompt[]; nextCursor: string | null } = (
+        await call(
+          "GET",
+          `/api/v1/prompts?scope=personal&limit=100&sort=oldest${cursor ? `&cursor=${cursor}` : ""}`,
+        )
+      ).body;
+      const shared = cursor
+        ? { items: [] }
+        : (await call("GET", "/api/v1/prompts?scope=community&limit=100")).body;
+      all.push(...page.items, ...shared.items.filter((p: Prompt) => p.isOwn));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
+  };
+  return { user, actor, call, upload, everything };
+}
+
+describe("export then import", () => {
+  it("a JSON export imported into a fresh account gives the same library", async () => {
+    const from = await person();
+    const work = (await from.call("POST", "/api/v1/folders", { name: "Work" })).body;
+    const deep = (await from.call("POST", "/api/v1/folders", { name: "Deep", parentId: work.id }))
+      .body;
+    const a = (
+      await from.call("POST", "/api/v1/prompts", {
+        promptText: "Alpha text",
+        useCase: "alpha",
+        shared: false,
+      })
+    ).body;
+    const b = (
+      await from.call("POST", "/api/v1/prompts", {
+        promptText: 'Beta\n"quoted", text',
+        shared: true,
+      })
+    ).body;
+    await from.call("PUT", `/api/v1/prompts/${a.id}/folder`, { folderId: deep.id });
+    await from.call("POST", `/api/v1/prompts/${a.id}/tags`, { name: "Writing" });
+    await from.call("POST", `/api/v1/prompts/${b.id}/tags`, { name: "email" });
+    await from.call("PUT", `/api/v1/prompts/${a.id}/favourite`);
+
+    const exported = await from.call("GET", "/api/v1/export?format=json");
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="promptshelf-library-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+
+    const to = await person();
+    const preview = await to.upload("/api/v1/import?dryRun=1", exported.text);
+    expect(preview).toMatchObject({
+      status: 200,
+      body: {
+        format: "PromptShelf JSON",
+        inFile: 2,
+        added: 2,
+        duplicates: 0,
+        newFolders: 2,
+        dryRun: true,
+      },
+    });
+    expect(await to.everything()).toEqual([]);
+    expect((await to.upload("/api/v1/import", exported.text)).status).toBe(201);
+
+    const shape = (list: Prompt[]) =>
+      list
+        .map((p) => ({
+          title: p.title,
+          text: p.promptText,
+          category: p.category,
+          shared: p.isShared,
+          tags: p.tags,
+          favourite: p.isFavourite,
+          createdAt: p.createdAt,
+        }))
+        .sort((x, y) => x.text.localeCompare(y.text));
+    expect(shape(await to.everything())).toEqual(shape(await from.everything()));
+    const theirFolders = (await to.call("GET", "/api/v1/folders")).body
+      .map((f: { name: string }) => f.name)
+      .sort();
+    expect(theirFolders).toEqual(["Deep", "Work"]);
+    const imported = (await to.everything()).find((p) => p.promptText === "Alpha text");
+    const deepId = (await to.call("GET", "/api/v1/folders")).body.find(
+      (f: { name: string }) => f.name === "Deep",
+    ).id;
+    expect(imported?.folderId).toBe(deepId);
+
+    const again = await to.upload("/api/v1/import", exported.text);
+    expect(again.body).toMatchObject({ added: 0, duplicates: 2 });
+  });
+
+  it("CSV and Markdown exports carry every prompt", async () => {
+    const me = await person();
+    await me.call("POST", "/api/v1/prompts", {
+      promptText: "Line one\nline, two",
+      useCase: "notes",
+      shared: false,
+    });
+    const csv = await me.call("GET", "/api/v1/export?format=csv");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.text.startsWith("act,prompt,category,tags,folder,created_at\r\n")).toBe(true);
+    expect(csv.text).toContain('notes,"Line one\nline, two",notes,,,');
+    const markdown = await me.call("GET", "/api/v1/export?format=markdown");
+    expect(markdown.text).toContain("## notes\n");
+    expect(markdown.text).toContain("```\nLine one\nline, two\n```");
+  });
+});
+
+describe("importing prompts.csv", () => {
+  it("adds every prompt once, keeps long use cases whole in the text, and takes under 5 s", async () => {
+    const me = await person();
+    const file = await readFile(join(projectRoot, "seed/prompts.csv"), "utf8");
+    const started = performance.now();
+    const result = await me.upload("/api/v1/import", file);
+    const seconds = (performance.now() - started) / 1000;
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({
+      format: "prompts.chat CSV",
+      inFile: 1529,
+      duplicates: 18,
+      added: 1511,
+    });
+    expect(seconds).toBeLessThan(5);
+    const rows = await database.db.select().from(prompts).where(eq(prompts.userId, me.user.id));
+    expect(rows).toHaveLength(1511);
+    const longAct = "Fill in the Blank Worksheets Generator";
+    const cut = rows.filter((row) => row.title === longAct.slice(0, 35));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const row of cut) expect(row.promptText.startsWith(`${longAct}\n\n`)).toBe(true);
+    expect(rows.every((row) => row.title.length <= 35 && !row.isShared)).toBe(true);
+    process.stdout.write(`imported 1,529-row prompts.csv in ${seconds.toFixed(2)} s\n`);
+  });
+
+  it.each([
+    ["a missing prompt column", "act,text\nA,B\n", "Line 1"],
+    ["an unclosed quote", 'act,prompt\nfine,"ok"\nbad,"never closed\n', "Line 3"],
+    ["an empty prompt", "act,prompt\nfirst,hello\nsecond,\n", "Line 3"],
+    ["a row with too many fields", "act,prompt\na,b\nc,d,e\n", "Line 3"],
+    ["broken JSON", '{"format":"promptshelf-library",\n"prompts":[}', "Line 2"],
+    ["someone else's JSON", '{"format":"other","prompts":[]}', "The file"],
+  ])("refuses %s, naming where, and imports nothing", async (_case, file, where) => {
+    const me = await person();
+    const result = await me.upload("/api/v1/import", file);
+    expect(result.status).toBe(400);
+    expect(result.body.error.message).toMatch(new RegExp(`^${where}: .*Nothing was imported\\.$`));
+    expect(await database.db.select().from(prompts).where(eq(prompts.userId, me.user.id))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("deleting an account", () => {
+  it("needs the email typed, then removes everything, keeping shared prompts only if asked", async () => {
+    const me = await person();
+    const personal = (
+      await me.call("POST", "/api/v1/prompts", { promptText: "Mine only", shared: false })
+    ).body;
+    const shared = (
+      await me.call("POST", "/api/v1/prompts", { promptText: "For everyone", shared: true })
+    ).body;
+    await me.call("POST", "/api/v1/folders", { name: "Work" });
+    await me.call("POST", `/api/v1/prompts/${personal.id}/tags`, { name: "x" });
+    await me.call("PUT", `/api/v1/prompts/${shared.id}/favourite`);
+
+    expect(
+      (await me.call("DELETE", "/api/v1/account", { confirmEmail: "wrong@example.com" })).status,
+    ).toBe(400);
+    const done = await me.call("DELETE", "/api/v1/account", {
+      confirmEmail: me.user.email.toUpperCase(),
+      keepSharedPrompts: true,
+    });
+    expect(done.status).toBe(204);
+    expect(done.headers.get("set-cookie")).toMatch(/^ps_session=; Max-Age=0/);
+
+    const gone = async <T extends { userId: unknown }>(table: T) =>
+      database.db
+        .select()
+        .from(table as never)
+        .where(eq(table.userId as never, me.user.id));
+    expect(await database.db.select().from(users).where(eq(users.id, me.user.id))).toEqual([]);
+    for (const table of [sessions, folders, tags, favourites])
+      expect(await gone(table)).toEqual([]);
+    const [kept] = await database.db.select().from(prompts).where(eq(prompts.id, shared.id));
+    expect(kept).toMatchObject({ userId: null, isShared: true });
+    expect(await database.db.select().from(prompts).where(eq(prompts.id, personal.id))).toEqual([]);
+    expect((await me.call("GET", "/api/v1/session")).body).toBeNull();
+
+    const reader = await person();
+    expect((await reader.call("GET", `/api/v1/prompts/${shared.id}`)).body.creatorName).toBe(
+      "Community Member",
+    );
+  });
+
+  it("removes shared prompts too by default", async () => {
+    const me = await person();
+    const shared = (
+      await me.call("POST", "/api/v1/prompts", { promptText: "Gone with me", shared: true })
+    ).body;
+    await me.call("DELETE", "/api/v1/account", { confirmEmail: me.user.email });
+    expect(await database.db.select().from(prompts).where(eq(prompts.id, shared.id))).toEqual([]);
+  });
+});

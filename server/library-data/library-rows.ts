@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";
+
+const batchSize = 500;
+
+export interface ExportedPrompt {
+  id: string;
+  title: string;
+  promptText: string;
+  category: string | null;
+  shared: boolean;
+  folderId: string | null;
+  tags: string[];
+  favourite: boolean;
+  copyCount: number;
+  savedFromId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The owner's folders, parents before children. */
+export async function ownFolders(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      id: folders.id,
+      name: folders.name,
+      parentId: folders.parentId,
+      createdAt: folders.createdAt,
+    })
+    .from(folders)
+    .where(eq(folders.userId, userId))
+    .orderBy(asc(folders.createdAt), asc(folders.id));
+  const placed = new Set<string>();
+  const ordered: typeof rows = [];
+  let remaining = rows;
+  while (remaining.length > 0) {
+    const ready = remaining.filter((row) => !row.parentId || placed.has(row.parentId));
+    if (ready.length === 0) break;
+    for (const row of ready) placed.add(row.id);
+    ordered.push(...ready);
+    remaining = remaining.filter((row) => !placed.has(row.id));
+  }
+  return ordered.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Stars the owner gave to other people's prompts (their own are flagged on each prompt). */
+export async function starsOnOthers(db: Database, userId: string) {
+  const rows = await db
+    .select({ promptId: favourites.promptId, createdAt: favourites.createdAt })
+    .from(favourites)
+    .innerJoin(prompts, eq(prompts.id, favourites.promptId))
+    .where(and(eq(favourites.userId, userId), sql`${prompts.userId} is distinct from ${userId}`));
+  return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Every prompt the person owns, oldest first, a batch at a time (never the whole library at once). */
+export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<ExportedPrompt> {
+  let after: { createdAt: Date; id: string } | null = null;
+  while (true) {
+    const batch: (typeof prompts.$inferSelect)[] = await db
+      .select()
+      .from(prompts)
+      .where(
+        and(
+          eq(prompts.userId, userId),
+          after
+            ? sql`(${prompts.createdAt}, ${prompts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(prompts.createdAt), asc(prompts.id))
+      .limit(batchSize);
+    if (batch.length === 0) return;
+    const ids = batch.map((row) => row.id);
+    const tagRows = await db
+      .select({ promptId: promptTags.promptId, name: tags.name })
+      .from(promptTags)
+      .innerJoin(tags, eq(tags.id, promptTags.tagId))
+      .where(inArray(promptTags.promptId, ids))
+      .orderBy(asc(sql`lower(${tags.name})`));
+    const starred = new Set(
+      (
+        await db
+          .select({ promptId: favourites.promptId })
+          .from(favourites)
+          .where(and(eq(favourites.userId, userId), inArray(favourites.promptId, ids)))
+      ).map((row) => row.promptId),
+    );
+    for (const row of batch) {
+      yield {
+        id: row.id,
+        title: row.title,
+        promptText: row.promptText,
+        category: row.category,
+        shared: row.isShared,
+        folderId: row.folderId,
+        tags: tagRows.filter((tag) => tag.promptId === row.id).map((tag) => tag.name),
+        favourite: starred.has(row.id),
+        copyCount: row.copyCount,
+        savedFromId: row.sourcePromptId,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    }
+    const last = batch.at(-1);
+    if (!last || batch.length < batchSize) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}

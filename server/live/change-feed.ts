@@ -1,0 +1,76 @@
+import pg from "pg";
+import type { DatabaseHandle } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { type PromptChange, promptChannel } from "./prompt-change.ts";
+
+/** Receives each change; null means the server is shutting down and the stream should end. */
+type Listener = (change: PromptChange | null) => void;
+
+/**
+ * One LISTEN per process, fanned out to every open event stream. On PostgreSQL it holds its own
+ * connection and reconnects with back-off when the database goes away.
+ */
+export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
+  const listeners = new Set<Listener>();
+  const deliver = (payload: string | undefined) => {
+    if (!payload) return;
+    let change: PromptChange;
+    try {
+      change = JSON.parse(payload) as PromptChange;
+    } catch {
+      return;
+    }
+    for (const listener of listeners) listener(change);
+  };
+
+  let stop: () => Promise<void> = async () => {};
+  if (handle.driver === "pglite") {
+    const unlisten = handle.client.listen(promptChannel, deliver);
+    stop = async () => (await unlisten)();
+  } else {
+    let client: pg.Client | null = null;
+    let closed = false;
+    let delay = 200;
+    const connect = async () => {
+      if (closed) return;
+      const next = new pg.Client({
+        connectionString: (handle.pool.options as { connectionString?: string }).connectionString,
+      });
+      next.on("notification", (message) => deliver(message.payload));
+      next.on("error", () => {});
+      next.on("end", () => {
+        client = null;
+        if (!closed) setTimeout(() => void connect(), delay).unref();
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${promptChannel}`);
+        client = next;
+        delay = 200;
+      } catch (error) {
+        log.warn({ err: error }, "live updates: cannot listen, retrying");
+        delay = Math.min(delay * 2, 10_000);
+        await next.end().catch(() => {});
+      }
+    };
+    void connect();
+    stop = async () => {
+      closed = true;
+      await client?.end().catch(() => {});
+    };
+  }
+
+  return {
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Ends every open stream (shutdown), then stops listening. */
+    async close() {
+      for (const listener of listeners) listener(null);
+      await stop();
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;

@@ -1,0 +1,40 @@
+import { type Prompt, titleAndCategory } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import { announcePromptChange } from "../live/prompt-change.ts";
+import { requireViewer } from "./prompt-access.ts";
+import type { CreatePromptInput } from "./prompt-input.ts";
+import { toPrompt } from "./prompt-view.ts";
+
+/** Adds a prompt to your personal library, or shares it with the community. */
+export async function createPrompt(
+  options: { db: Database; viewer: Viewer | null } & CreatePromptInput,
+): Promise<Prompt> {
+  const viewer = requireViewer(options.viewer);
+  const [row] = await options.db
+    .insert(prompts)
+    .values({
+      ...titleAndCategory(options.useCase),
+      promptText: options.promptText,
+      userId: viewer.userId,
+      isShared: options.shared,
+      createdByAdmin: viewer.isAdmin,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  if (row.isShared)
+    await announcePromptChange(options.db, { type: "created", id: row.id, category: row.category });
+  return toPrompt(
+    {
+      ...row,
+      ownerName: viewer.name,
+      ownerUsername: viewer.username,
+      starCount: 0,
+      starredAt: null,
+      tags: [],
+      titleKey: row.title.toLowerCase(),
+    },
+    viewer,
+  );
+}

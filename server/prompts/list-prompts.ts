@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { PromptPage, SortOrder } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { favourites, prompts, promptTags, tags } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { decodeCursor, encodeCursor, type ListPosition } from "./list-cursor.ts";
+import { requireViewer } from "./prompt-access.ts";
+import type { ListPromptsQuery } from "./prompt-input.ts";
+import { selectPrompts, toPrompt } from "./prompt-view.ts";
+import { containsPattern } from "./search-pattern.ts";
+
+type Order = SortOrder | "starred";
+
+/** The favourites view, or any list narrowed to starred prompts. */
+function isStarredList(options: Pick<ListPromptsQuery, "scope" | "starred">) {
+  return options.scope === "favourites" || options.starred;
+}
+
+/** Starred lists in the default order show the newest star first. */
+function orderOf(options: Pick<ListPromptsQuery, "scope" | "starred" | "sort">): Order {
+  return isStarredList(options) && options.sort === "newest" ? "starred" : options.sort;
+}
+
+/**
+ * A page of prompts: your personal ones, the community's, or (administrators) all of them;
+ * narrowed by topic, search term, your folder, your tags (all of them) or your stars; in one of
+ * four orders. The favourites view (starred, newest) lists newest star first.
+ */
+export async function listPrompts(
+  options: { db: Database; viewer: Viewer | null } & ListPromptsQuery,
+): Promise<PromptPage> {
+  const viewer = requireViewer(options.viewer);
+  const order = orderOf(options);
+  const rows = await listStatement({ ...options, viewer });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toPrompt(row, viewer)),
+    nextCursor:
+      rows.length > options.limit && last ? encodeCursor(order, positionOf(order, last)) : null,
+  };
+}
+
+/** The list's SQL, one row more than a page to tell whether another page follows. */
+export function listStatement(options: { db: Database; viewer: Viewer } & ListPromptsQuery) {
+  const { viewer } = options;
+  const order = orderOf(options);
+  const conditions: (SQL | undefined)[] = [scopeCondition(options.scope, viewer)];
+  if (options.category) {
+    conditions.push(sql`lower(${prompts.category}) = lower(${options.category})`);
+  }
+  if (options.q) {
+    const pattern = containsPattern(options.q);
+    conditions.push(or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern)));
+  }
+  // Folders and tags are private: filtering by them only ever reaches your own prompts.
+  if (options.folder) {
+    conditions.push(eq(prompts.userId, viewer.userId), eq(prompts.folderId, options.folder));
+  }
+  if (options.tag.length > 0) {
+    const wanted = [...new Set(options.tag.map((name) => name.toLowerCase()))];
+    conditions.push(
+      eq(prompts.userId, viewer.userId),
+      sql`${prompts.id} in (
+        select ${promptTags.promptId} from ${promptTags} join ${tags} on ${tags.id} = ${promptTags.tagId}
+        where ${tags.userId} = ${viewer.userId} and ${inArray(sql`lower(${tags.name})`, wanted)}
+        group by ${promptTags.promptId} having count(*) = ${wanted.length})`,
+    );
+  }
+  if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));
+
+  let query = selectPrompts(options.db, viewer).$dynamic();
+  if (isStarredList(options)) {
+    query = query.innerJoin(
+      favourites,
+      and(eq(favourites.promptId, prompts.id), eq(favourites.userId, viewer.userId)),
+    );
+  }
+  return query
+    .where(and(...conditions))
+    .orderBy(...orderBy(order))
+    .limit(options.limit + 1);
+}
+
+function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
+  switch (scope) {
+    case "personal":
+      return and(eq(prompts.userId, viewer.userId), sql`not ${prompts.isShared}`);
+    case "community":
+      return sql`${prompts.isShared}`;
+    case "favourites":
+      return visibleToViewer(viewer);
+    case "all":
+      if (!viewer.isAdmin)
+        throw new AppError("forbidden", "Only administrators can list every prompt");
+      return undefined;
+  }
+}
+
+function visibleToViewer(viewer: Viewer) {
+  return viewer.isAdmin
+    ? undefined
+    : or(sql`${prompts.isShared}`, eq(prompts.userId, viewer.userId));
+}
+
+const titleKey = sql`lower(${prompts.title})`;
+
+function orderBy(order: Order) {
+  switch (order) {
+    case "newest":
+      return [desc(prompts.createdAt), desc(prompts.id)];
+    case "oldest":
+      return [asc(prompts.createdAt), asc(prompts.id)];
+    case "title":
+      return [asc(titleKey), asc(prompts.id)];
+    case "copies":
+      return [desc(prompts.copyCount), desc(prompts.id)];
+    case "starred":
+      return [desc(favourites.createdAt), desc(prompts.id)];
+  }
+}
+
+/** Rows strictly after the cursor's position in this order (a keyset condition). */
+function after(order: Order, at: ListPosition) {
+  switch (order) {
+    case "newest":
+      return sql`(${prompts.createdAt}, ${prompts.id}) < (${at.value}::timestamptz, ${at.id}::uuid)`;
+    case "oldest":
+      return sql`(${prompts.createdAt}, ${prompts.id}) > (${at.value}::timestamptz, ${at.id}::uuid)`;
+    case "title":
+      return sql`(${titleKey}, ${prompts.id}) > (${at.value}, ${at.id}::uuid)`;
+    case "copies":
+      return sql`(${prompts.copyCount}, ${prompts.id}) < (${at.value}::int, ${at.id}::uuid)`;
+    case "starred":
+      return sql`(${favourites.createdAt}, ${prompts.id}) < (${at.value}::timestamptz, ${at.id}::uuid)`;
+  }
+}
+
+type Row = Awaited<ReturnType<typeof listStatement>>[number];
+
+function positionOf(order: Order, row: Row): ListPosition {
+  switch (order) {
+    case "newest":
+    case "oldest":
+      return { value: row.createdAt.toISOString(), id: row.id };
+    case "title":
+      return { value: row.titleKey, id: row.id };
+    case "copies":
+      return { value: row.copyCount, id: row.id };
+    case "starred":
+      return { value: new Date(row.starredAt ?? 0).toISOString(), id: row.id };
+  }
+}

@@ -1,0 +1,41 @@
+import { and, desc, sql } from "drizzle-orm";
+import type { PublicPrompt } from "../../app/lib/prompt.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import { selectPrompts, toPrompt } from "./prompt-view.ts";
+
+const excerptLength = 300;
+
+/**
+ * The newest community prompts in a topic, for pages anyone can read: shared prompts only, no
+ * viewer, and the text cut to an excerpt so the page stays light.
+ */
+export async function listPublicPrompts(options: {
+  db: Database;
+  category: string;
+  limit: number;
+}) {
+  const rows = await selectPrompts(options.db, null)
+    .where(
+      and(sql`${prompts.isShared}`, sql`lower(${prompts.category}) = lower(${options.category})`),
+    )
+    .orderBy(desc(prompts.createdAt), desc(prompts.id))
+    .limit(options.limit);
+  return rows.map(toPublicPrompt);
+}
+
+/** A prompt for anyone to read: nothing viewer-specific, and the text cut to an excerpt. */
+export function toPublicPrompt(row: Parameters<typeof toPrompt>[0]): PublicPrompt {
+  const {
+    isOwn: _isOwn,
+    isFavourite: _isFavourite,
+    tags: _tags,
+    folderId: _folderId,
+    ...prompt
+  } = toPrompt(row, null);
+  return prompt.promptText.length > excerptLength
+    ? { ...prompt, promptText: `${prompt.promptText.slice(0, excerptLength)}...` }
+    : prompt;
+}
+
+export type { PublicPrompt };

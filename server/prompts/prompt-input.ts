@@ -1,0 +1,62 @@
+import { z } from "zod";
+import {
+  promptTextMaxLength,
+  sortOrders,
+  tagMaxLength,
+  tagsPerPrompt,
+} from "../../app/lib/prompt.ts";
+import { storableText } from "../validation.ts";
+
+export const promptTextSchema = storableText()
+  .max(
+    promptTextMaxLength,
+    `Prompt text is too long (${promptTextMaxLength.toLocaleString("en-US")} characters at most)`,
+  )
+  .refine((text) => text.trim() !== "", "Please enter prompt content");
+
+/** Longer use cases are cut to 35 characters, not refused; this bound only stops abuse. */
+const useCaseSchema = storableText().max(10_000, "Use case is too long");
+
+export const createPromptInput = z.object({
+  promptText: promptTextSchema,
+  useCase: useCaseSchema.optional(),
+  shared: z.boolean(),
+});
+export type CreatePromptInput = z.infer<typeof createPromptInput>;
+
+export const updatePromptInput = z
+  .object({ promptText: promptTextSchema.optional(), useCase: useCaseSchema.optional() })
+  .refine((input) => input.promptText !== undefined || input.useCase !== undefined, {
+    message: "Nothing to change: send promptText or useCase",
+  });
+export type UpdatePromptInput = z.infer<typeof updatePromptInput>;
+
+export const promptScope = z.enum(["personal", "community", "favourites", "all"]);
+export type PromptScope = z.infer<typeof promptScope>;
+
+const uuid = z.uuid("must be a folder id");
+const flag = z
+  .enum(["1", "true", "0", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+export const tagName = storableText()
+  .transform((name) => name.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Tag names cannot be empty")
+      .max(tagMaxLength, `Tags are at most ${tagMaxLength} characters`),
+  );
+
+export const listPromptsQuery = z.object({
+  scope: promptScope.default("community"),
+  category: storableText().max(100).optional(),
+  q: storableText().max(500, "Search term is too long").optional(),
+  folder: uuid.optional(),
+  tag: z.array(tagName).max(tagsPerPrompt).default([]),
+  starred: flag.default(false),
+  sort: z.enum(sortOrders).default("newest"),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  cursor: z.string().max(300).optional(),
+});
+export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;

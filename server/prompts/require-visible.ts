@@ -1,0 +1,22 @@
+import { and, eq } from "drizzle-orm";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { assertPromptId, visibleTo } from "./prompt-access.ts";
+
+/** The prompt, if the viewer can see it; otherwise not found. */
+export async function requireVisiblePrompt(db: Database, viewer: Viewer, id: string) {
+  assertPromptId(id);
+  const [row] = await db
+    .select({
+      id: prompts.id,
+      title: prompts.title,
+      promptText: prompts.promptText,
+      category: prompts.category,
+    })
+    .from(prompts)
+    .where(and(eq(prompts.id, id), visibleTo(viewer)));
+  if (!row) throw new AppError("not_found", "Prompt not found");
+  return row;
+}

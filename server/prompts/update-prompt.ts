@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { type Prompt, titleAndCategory } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import { announcePromptChange } from "../live/prompt-change.ts";
+import { getPrompt } from "./get-prompt.ts";
+import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access.ts";
+import type { UpdatePromptInput } from "./prompt-input.ts";
+
+/** Changes a prompt's text and use case; whether it is shared never changes. */
+export async function updatePrompt(
+  options: { db: Database; viewer: Viewer | null; id: string } & UpdatePromptInput,
+): Promise<Prompt> {
+  const viewer = requireViewer(options.viewer);
+  assertCanChange(await promptOwnership(options.db, options.id), viewer);
+  await options.db
+    .update(prompts)
+    .set({
+      ...(options.promptText !== undefined ? { promptText: options.promptText } : {}),
+      ...(options.useCase !== undefined ? titleAndCategory(options.useCase) : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(prompts.id, options.id));
+  const updated = await getPrompt({ db: options.db, viewer, id: options.id });
+  if (updated.isShared) {
+    await announcePromptChange(options.db, {
+      type: "updated",
+      id: updated.id,
+      category: updated.category,
+    });
+  }
+  return updated;
+}

@@ -1,0 +1,55 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { tagsPerPrompt } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { promptTags, tags } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { assertOwn, promptOwnership, requireViewer } from "../prompts/prompt-access.ts";
+import { findOwnTag } from "./tag-lookup.ts";
+
+/** Tags one of the viewer's prompts, creating the tag (in the case typed) the first time. */
+export async function tagPrompt(options: {
+  db: Database;
+  viewer: Viewer | null;
+  promptId: string;
+  name: string;
+}) {
+  const viewer = requireViewer(options.viewer);
+  assertOwn(await promptOwnership(options.db, options.promptId), viewer);
+  await options.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into ${tags} (user_id, name) values (${viewer.userId}, ${options.name}) on conflict do nothing`,
+    );
+    const tag = await findOwnTag(tx, viewer, options.name);
+    if (!tag) throw new Error("tag vanished");
+    const [tagged] = await tx
+      .select({ n: count() })
+      .from(promptTags)
+      .where(eq(promptTags.promptId, options.promptId));
+    const already = await tx
+      .select({ tagId: promptTags.tagId })
+      .from(promptTags)
+      .where(and(eq(promptTags.promptId, options.promptId), eq(promptTags.tagId, tag.id)));
+    if (already.length > 0) return;
+    if ((tagged?.n ?? 0) >= tagsPerPrompt) {
+      throw new AppError("invalid_input", `A prompt can have at most ${tagsPerPrompt} tags`);
+    }
+    await tx.insert(promptTags).values({ promptId: options.promptId, tagId: tag.id });
+  });
+}
+
+/** Takes a tag off one of the viewer's prompts; the tag itself stays for next time. */
+export async function untagPrompt(options: {
+  db: Database;
+  viewer: Viewer | null;
+  promptId: string;
+  name: string;
+}) {
+  const viewer = requireViewer(options.viewer);
+  assertOwn(await promptOwnership(options.db, options.promptId), viewer);
+  const tag = await findOwnTag(options.db, viewer, options.name);
+  if (!tag) return;
+  await options.db
+    .delete(promptTags)
+    .where(and(eq(promptTags.promptId, options.promptId), eq(promptTags.tagId, tag.id)));
+}

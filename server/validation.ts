@@ -1,0 +1,23 @@
+import { type ZodType, z } from "zod";
+import { AppError } from "./errors.ts";
+
+/** Text PostgreSQL can store and that survives a round trip: no NUL, no unpaired surrogate. */
+export function storableText() {
+  return z
+    .string()
+    .refine((value) => !value.includes("\u0000"), "must not contain NUL characters")
+    .refine(isWellFormed, "must be valid Unicode text");
+}
+
+function isWellFormed(value: string) {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+
+/** Parses input at the edge; a problem becomes invalid_input with the first message. */
+export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  throw new AppError("invalid_input", `${field}${issue?.message ?? "invalid input"}`);
+}

@@ -1,0 +1,12 @@
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseDriver: "pglite" | "postgres";
+    postgresUrl: string;
+    /** PGlite: a file holding a dumped, migrated data directory. */
+    pgliteSnapshotPath: string;
+    /** PostgreSQL: a migrated database each test file copies. */
+    postgresTemplate: string;
+  }
+}
+
+export {};

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { projectRoot } from "../../server/project-root.ts";
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production build (build/main.js) on a free port. Without DATABASE_URL it gets
+ * a fresh data directory of its own, removed again on stop.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), "promptshelf-e2e-"));
+  const child = spawn(process.execPath, ["build/main.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      // Browser tests sign in dozens of times from one address; the limits have their own tests.
+      RATE_LIMIT_SIGN_IN: "100000",
+      RATE_LIMIT_WRITES: "100000",
+      ...(dataDir ? { DATA_DIR: join(dataDir, "data") } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { url, process: child, output: () => output, stop };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server at ${url} was not ready within 30 s`);
+}
+
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { type Config, parseConfig } from "../../server/config.ts";
+import type { Database } from "../../server/db/client.ts";
+import { createApp } from "../../server/http/app.ts";
+import type { ChangeFeed } from "../../server/live/change-feed.ts";
+import { createLogger } from "../../server/logger.ts";
+import { projectRoot } from "../../server/project-root.ts";
+
+let vite: Promise<ViteDevServer> | undefined;
+
+/** Tests make hundreds of requests a minute as one person; the limits have their own suite. */
+export function testConfig(env: Record<string, string> = {}) {
+  return parseConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: "http://localhost:3000",
+    RATE_LIMIT_SIGN_IN: "100000",
+    RATE_LIMIT_WRITES: "100000",
+    ...env,
+  });
+}
+
+/** The app as the server builds it, with pages compiled by Vite (no production build needed). */
+export async function createTestApp(options: {
+  db: Database;
+  config?: Config;
+  env?: Record<string, string>;
+  isDraining?: () => boolean;
+  changeFeed?: ChangeFeed;
+}) {
+  vite ??= createServer({
+    root: projectRoot,
+    logLevel: "silent",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+  });
+  const devServer = await vite;
+  return createApp({
+    config: options.config ?? testConfig(options.env),
+    db: options.db,
+    log: testLogger(),
+    loadBuild: () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    isDraining: options.isDraining,
+    changeFeed: options.changeFeed,
+  });
+}
+
+export function testLogger() {
+  return createLogger({ level: process.env.LOG_LEVEL ?? "silent", pretty: false });
+}
+
+/** Closes the shared Vite compiler; call once per test file that used createTestApp. */
+export async function closeTestApps() {
+  await (await vite)?.close();
+  vite = undefined;
+}

@@ -1,0 +1,27 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Database } from "../../server/db/client.ts";
+import { createNodeListener } from "../../server/http/node-listener.ts";
+import { createTestApp, testConfig, testLogger } from "./test-app.ts";
+
+/**
+ * The app listening on a real port, with the development identity provider in front: what a
+ * sign-in through the development provider needs, since the app talks to it over HTTP.
+ */
+export async function startTestServer(options: { db: Database; env?: Record<string, string> }) {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const config = testConfig({ PUBLIC_URL: origin, ...options.env });
+  const app = await createTestApp({ db: options.db, config });
+  server.on("request", createNodeListener({ app, config, log: testLogger() }));
+  return {
+    origin,
+    config,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

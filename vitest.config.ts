@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+const globalSetup = ["tests/support/database-global-setup.ts"];
+
+// Every suite runs on PGlite; suites under server/ (the ones that touch the database)
+// run a second time on PostgreSQL when TEST_DATABASE_URL is set. *.postgres.test.ts files
+// cover what only PostgreSQL can do (several processes on one database) and run only there.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: ["{app,server,scripts,tests/support}/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.postgres.test.ts", "node_modules/**"],
+          globalSetup,
+          provide: { databaseDriver: "pglite" },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "postgres",
+                include: ["server/**/*.test.ts"],
+                globalSetup,
+                provide: { databaseDriver: "postgres" as const, postgresUrl },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
