@@ -1,10 +1,11 @@
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import { listPrompts } from "../../server/prompts/list-prompts.ts";
+import { listPrompts, listStatement } from "../../server/prompts/list-prompts.ts";
 import { type ListPromptsQuery, listPromptsQuery } from "../../server/prompts/prompt-input.ts";
+import { benchTagName, organiseBenchLibrary } from "./organise-fixture.ts";
 import { query } from "./seed-library.ts";
 
-export type QueryKind = "list" | "search";
+export type QueryKind = "list" | "search" | "organised";
 
 export interface QueryTiming {
   name: string;
@@ -12,9 +13,13 @@ export interface QueryTiming {
   /** Median of five runs after one warm-up, in milliseconds, through the domain operation. */
   medianMs: number;
   rows: number;
+  /** The scans in PostgreSQL's plan for the statement, when asked for. */
+  plan?: string;
 }
 
-const cases: { name: string; kind: QueryKind; query: Partial<ListPromptsQuery> }[] = [
+type QueryCase = { name: string; kind: QueryKind; query: Partial<ListPromptsQuery> };
+
+const cases = (folderId: string): QueryCase[] => [
   { name: "community list", kind: "list", query: { scope: "community" } },
   { name: "personal list", kind: "list", query: { scope: "personal" } },
   { name: "search common word (the)", kind: "search", query: { scope: "community", q: "the" } },
@@ -24,13 +29,22 @@ const cases: { name: string; kind: QueryKind; query: Partial<ListPromptsQuery> }
     query: { scope: "community", q: "Ethereum" },
   },
   { name: "search no match (qzxwvy)", kind: "search", query: { scope: "community", q: "qzxwvy" } },
+  {
+    name: "folder + tag + search (write)",
+    kind: "organised",
+    query: { scope: "personal", folder: folderId, tag: [benchTagName], q: "write" },
+  },
 ];
 
-/** List and search latency straight on the database, as bench/query-latency.ts measures it. */
-export async function timeQueries(handle: DatabaseHandle): Promise<QueryTiming[]> {
+/** List and search latency straight on the database, through the domain operation. */
+export async function timeQueries(
+  handle: DatabaseHandle,
+  options: { withPlans?: boolean } = {},
+): Promise<QueryTiming[]> {
   const viewer = await benchViewer(handle);
+  const { folderId } = await organiseBenchLibrary(handle, viewer.userId);
   const timings: QueryTiming[] = [];
-  for (const item of cases) {
+  for (const item of cases(folderId)) {
     const input = listPromptsQuery.parse({ limit: 24, ...item.query });
     await listPrompts({ db: handle.db, viewer, ...input });
     const times: number[] = [];
@@ -40,12 +54,27 @@ export async function timeQueries(handle: DatabaseHandle): Promise<QueryTiming[]
       rows = (await listPrompts({ db: handle.db, viewer, ...input })).items.length;
       times.push(performance.now() - started);
     }
-    timings.push({ name: item.name, kind: item.kind, medianMs: median(times), rows });
+    const plan = options.withPlans ? await scans(handle, viewer, input) : undefined;
+    timings.push({ name: item.name, kind: item.kind, medianMs: median(times), rows, plan });
   }
   return timings;
 }
 
-async function benchViewer(handle: DatabaseHandle): Promise<Viewer> {
+async function scans(handle: DatabaseHandle, viewer: Viewer, input: ListPromptsQuery) {
+  const statement = listStatement({ db: handle.db, viewer, ...input }).toSQL();
+  const plan = await query<{ "QUERY PLAN": string }>(
+    handle,
+    `EXPLAIN ${statement.sql}`,
+    statement.params,
+  );
+  return plan
+    .map((line) => line["QUERY PLAN"].trim().replace(/^->\s*/, ""))
+    .filter((line) => /Scan/.test(line))
+    .map((line) => line.replace(/\s+\(cost.*$/, ""))
+    .join("; ");
+}
+
+async function benchViewer(handle: DatabaseHandle): Promise<Viewer & { userId: string }> {
   const [user] = await query<{ id: string; email: string }>(
     handle,
     "SELECT id, email FROM users WHERE issuer = 'https://bench.local' ORDER BY id LIMIT 1",

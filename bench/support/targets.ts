@@ -54,6 +54,17 @@ export function checkTargets(runs: TargetRun[]): Check[] {
         }),
     ),
     growthCheck(runs),
+    judge(
+      "Folder + tag + search over 100,000 prompts on PGlite: median < 50 ms",
+      runs.filter((run) => run.driver === "pglite" && run.count === 100_000),
+      [],
+      (run) =>
+        run.queries
+          .filter((item) => item.kind === "organised")
+          .map((item) =>
+            verdict(item.medianMs < 50, `${item.name} ${item.medianMs.toFixed(1)} ms`),
+          ),
+    ),
     judge("Landing page total compressed JS ≤ 120 KB", runs, [], (run) =>
       run.weights
         .filter((weight) => weight.path === "/")
