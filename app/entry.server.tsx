@@ -1,13 +1,27 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { appContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/** A loader or action failed: the server decides what that means (a log line, or a 503). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // A page that does not exist is an answer, not a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  context.get(appContext).reportError(error);
+};
 
 /**
  * Waits for the whole document before sending it: pages carry their content and meta tags

@@ -14,6 +14,7 @@ import { FlashToasts } from "./components/session/flash-toasts.tsx";
 import { SessionProvider } from "./components/session/session-provider.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { appContext } from "./lib/app-context.ts";
+import { unavailableText } from "./lib/messages.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import type { RootData } from "./lib/root-data.ts";
 import type { SessionUser } from "./lib/session-user.ts";
@@ -73,9 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="text-slate-600">
-        {status === 503
-          ? "PromptShelf is briefly unavailable. Please try again in a moment."
-          : "An unexpected error occurred. Please try again."}
+        {status === 503 ? unavailableText : "An unexpected error occurred. Please try again."}
       </p>
       <a className="font-medium text-brand-700 underline" href="/">
         Go Home

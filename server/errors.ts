@@ -1,3 +1,6 @@
+import { unavailableText } from "../app/lib/messages.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
+
 /** The one error type domain code throws; server/http/errors.ts maps codes to HTTP. */
 export type ErrorCode =
   | "invalid_input"
@@ -16,4 +19,11 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The AppError an error stands for: itself, "unavailable" for a database outage, else none. */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError("unavailable", unavailableText);
+  return null;
 }

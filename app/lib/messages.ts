@@ -81,3 +81,6 @@ export const emptyStates = {
   noMatch: (term: string) => `No prompts found matching "${term}". Try a different search term.`,
   noFilterMatch: "No prompts in this folder or with these tags.",
 };
+
+/** Shown by pages and the API while the database cannot be reached. */
+export const unavailableText = "PromptShelf is briefly unavailable. Please try again in a moment.";

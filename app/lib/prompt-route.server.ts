@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { AppError } from "../../server/errors.ts";
+import { AppError, asAppError } from "../../server/errors.ts";
 import { listFolders } from "../../server/folders/list-folders.ts";
 import { statusFor } from "../../server/http/errors.ts";
 import { createPrompt } from "../../server/prompts/create-prompt.ts";
@@ -42,7 +42,10 @@ export async function loadPromptList(
       loadError: null,
     };
   } catch (error) {
-    if (error instanceof AppError) return { q, page: null, loadError: error.message };
+    const known = asAppError(error);
+    // A database outage fails the whole page with a 503; the list alone cannot recover from it.
+    if (known?.code === "unavailable") throw error;
+    if (known) return { q, page: null, loadError: known.message };
     log.error({ err: error }, "could not load prompts");
     return { q, page: null, loadError: "" };
   }
@@ -98,10 +101,11 @@ export async function handlePromptAction(
         throw new AppError("invalid_input", "intent: must be create, update or delete");
     }
   } catch (error) {
-    if (error instanceof AppError) {
+    const known = asAppError(error);
+    if (known) {
       return data<PromptActionResult>(
-        { ok: false, intent, error: { code: error.code, message: error.message } },
-        { status: statusFor[error.code] },
+        { ok: false, intent, error: { code: known.code, message: known.message } },
+        { status: statusFor[known.code] },
       );
     }
     log.error({ err: error }, "prompt action failed");

@@ -9,7 +9,7 @@ import { ttlCache } from "../cache/ttl-cache.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { AppError } from "../errors.ts";
+import { AppError, asAppError } from "../errors.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
@@ -23,7 +23,7 @@ import { tagRoutes } from "./api/tag-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
-import { errorResponse, isAppError } from "./errors.ts";
+import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
 import { publicPageCache } from "./public-page-cache.ts";
 import { rateLimitMiddleware } from "./rate-limit-middleware.ts";
@@ -33,6 +33,7 @@ import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { staticAssets } from "./static-assets.ts";
+import { unavailableResponse } from "./unavailable.ts";
 
 export interface AppOptions {
   config: Config;
@@ -136,7 +137,12 @@ export function createApp(options: AppOptions) {
   );
 
   app.onError((error, c) => {
-    if (isAppError(error)) return errorResponse(c, error);
+    const known = asAppError(error);
+    if (known?.code === "unavailable") {
+      c.get("log").warn({ err: error }, "database unavailable");
+      return unavailableResponse(c);
+    }
+    if (known) return errorResponse(c, known);
     c.get("log").error({ err: error }, "unhandled error");
     if (c.req.path.startsWith("/api/")) {
       return errorResponse(c, new AppError("internal", "Something went wrong. Please try again."));

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, type ErrorCode } from "../errors.ts";
+import type { AppError, ErrorCode } from "../errors.ts";
 
 export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
@@ -16,8 +16,4 @@ export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
 /** The API's error body: { error: { code, message } }. */
 export function errorResponse(c: Context, error: AppError) {
   return c.json({ error: { code: error.code, message: error.message } }, statusFor[error.code]);
-}
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
 }

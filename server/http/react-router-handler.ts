@@ -6,8 +6,10 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { RequestContext } from "./request-context.ts";
+import { unavailableResponse } from "./unavailable.ts";
 
 type BuildWithContext = ServerBuild & {
   entry: { module: { appContext?: RouterContext<RequestContext> } };
@@ -18,7 +20,7 @@ export function reactRouterHandler(options: {
   loadBuild: () => Promise<ServerBuild>;
   mode: string;
   publicOrigin: string;
-  services: (c: Parameters<Handler<AppEnv>>[0]) => RequestContext;
+  services: (c: Parameters<Handler<AppEnv>>[0]) => Omit<RequestContext, "reportError">;
 }): Handler<AppEnv> {
   const handlers = new WeakMap<ServerBuild, RequestHandler>();
   return async (c) => {
@@ -30,9 +32,18 @@ export function reactRouterHandler(options: {
       handler = createRequestHandler(build, options.mode);
       handlers.set(build, handler);
     }
+    let databaseUnavailable = false;
+    const reportError = (error: unknown) => {
+      if (isDatabaseUnavailable(error)) databaseUnavailable = true;
+      else c.get("log").error({ err: error }, "page failed");
+    };
     const context = new RouterContextProvider();
-    context.set(key, options.services(c));
-    return handler(atPublicOrigin(c.req.raw, options.publicOrigin), context);
+    context.set(key, { ...options.services(c), reportError });
+    const response = await handler(atPublicOrigin(c.req.raw, options.publicOrigin), context);
+    if (!databaseUnavailable) return response;
+    // The page rendered its error boundary; the visitor is better told the truth, with a 503.
+    await response.body?.cancel();
+    return unavailableResponse(c);
   };
 }
 

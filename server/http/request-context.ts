@@ -18,4 +18,6 @@ export interface RequestContext {
   publicPrompts: (category: string) => Promise<PublicPrompt[]>;
   /** The prompt of the day and today's fresh prompts; cached for a minute. */
   highlights: () => Promise<CommunityHighlights>;
+  /** A loader or action failed unexpectedly: logged, or answered with 503 if the database is down. */
+  reportError: (error: unknown) => void;
 }

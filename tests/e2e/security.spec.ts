@@ -48,6 +48,8 @@ test("payloads planted in every field a person controls never run, on any page t
   page,
   browser,
 }) => {
+  // It plants every payload in every field, then opens ten pages: triple the usual time.
+  test.slow();
   const evil = payloads.join(" ");
   const check = await watch(page);
   await signIn(page, { email: uniqueEmail("mallory"), name: `Mallory ${payloads[1]}` });
