@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   ),
   BODY_LIMIT: withDefault(z.coerce.number().int().positive(), 1_048_576),
   IMPORT_LIMIT: withDefault(z.coerce.number().int().positive(), 26_214_400),
+  SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(8000), 0),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   OIDC_ISSUER: withDefault(z.url({ protocol: /^https?$/ }), "https://accounts.google.com"),
@@ -71,6 +72,8 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     importLimit: env.IMPORT_LIMIT,
+    /** After SIGTERM, how long readiness says 503 before new connections are refused. */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     signIn,
     adminEmails: new Set(
       (env.ADMIN_EMAILS ?? (signIn.provider === "development" ? "admin@example.com" : ""))

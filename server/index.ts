@@ -5,6 +5,7 @@ import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { createApp } from "./http/app.ts";
+import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
 import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
@@ -31,7 +32,17 @@ async function main() {
     changeFeed,
     isDraining: () => draining,
   });
-  const server = createServer(createNodeListener({ app, config, log, vite: frontEnd.middleware }));
+  const inFlight = inFlightRequests();
+  const server = createServer(
+    createNodeListener({
+      app,
+      config,
+      log,
+      vite: frontEnd.middleware,
+      inFlight,
+      isDraining: () => draining,
+    }),
+  );
   server.listen(config.port, config.host, () => {
     log.info({ url: config.publicOrigin, mode: config.mode }, "PromptShelf is listening");
   });
@@ -39,6 +50,8 @@ async function main() {
   closeGracefullyOnSignals({
     server,
     log,
+    delayMs: config.shutdownDelayMs,
+    inFlight,
     startDraining: () => {
       draining = true;
       // Live streams never finish by themselves; end them so the server can close.

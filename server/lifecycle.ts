@@ -1,17 +1,21 @@
 import type { Server } from "node:http";
+import type { InFlightRequests } from "./http/in-flight.ts";
 import type { Logger } from "./logger.ts";
 
 const shutdownDeadlineMs = 10_000;
 const drainMs = 8_000;
 
 /**
- * On SIGTERM or SIGINT: readiness turns 503, the server stops accepting connections,
- * in-flight requests finish, then the database closes and the process exits 0.
+ * On SIGTERM or SIGINT: readiness turns 503 (for `delayMs`, so load balancers notice), the
+ * server stops accepting connections, in-flight requests finish, then the database closes and
+ * the process exits 0.
  */
 export function closeGracefullyOnSignals(options: {
   server: Server;
   log: Logger;
+  delayMs: number;
   startDraining: () => void;
+  inFlight: InFlightRequests;
   closeResources: () => Promise<void>;
 }) {
   let closing = false;
@@ -26,7 +30,10 @@ export function closeGracefullyOnSignals(options: {
     }, shutdownDeadlineMs).unref();
 
     options.startDraining();
+    await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     await closeServer(options.server);
+    // A handler can outlive its connection (the client left); it still needs the database.
+    await options.inFlight.settled();
     await options.closeResources();
     options.log.info("shut down cleanly");
     // Logs are written asynchronously; the last lines must reach stdout before exit.

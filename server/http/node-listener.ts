@@ -5,18 +5,22 @@ import { developmentIdentityProvider } from "../auth/development-identity-provid
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
+import type { InFlightRequests } from "./in-flight.ts";
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The Node request listener: the development identity provider (when Google is not configured)
- * answers its own paths, Vite (in development) serves its modules, and the app gets the rest.
+ * answers its own paths, Vite (in development) serves its modules, and the app gets the rest,
+ * counted while its handlers run.
  */
 export function createNodeListener(options: {
   app: Hono<AppEnv>;
   config: Config;
   log: Logger;
   vite?: NodeMiddleware;
+  inFlight: InFlightRequests;
+  isDraining: () => boolean;
 }) {
   const appListener = getRequestListener(options.app.fetch);
   const provider =
@@ -24,9 +28,14 @@ export function createNodeListener(options: {
       ? developmentIdentityProvider(options.config.signIn, options.log)
       : undefined;
   const vite = options.vite;
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    // While shutting down, no connection is kept for another request: each one ends cleanly.
+    if (options.isDraining()) res.setHeader("Connection", "close");
+    void options.inFlight.track(appListener(req, res));
+  };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (provider?.handles(req.url)) return provider.handle(req, res);
-    if (vite) return vite(req, res, () => void appListener(req, res));
-    void appListener(req, res);
+    if (vite) return vite(req, res, () => toApp(req, res));
+    toApp(req, res);
   };
 }

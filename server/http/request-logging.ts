@@ -17,7 +17,9 @@ export function requestLogging(log: Logger): MiddlewareHandler<AppEnv> {
     await next();
     c.header("X-Request-Id", requestId);
     const status = c.res.status;
-    requestLog[status >= 500 ? "error" : "info"](
+    // 503 is a known state (shutting down, database away), already explained where it arose.
+    const level = status === 503 ? "warn" : status >= 500 ? "error" : "info";
+    requestLog[level](
       {
         method: c.req.method,
         path: c.req.path,

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Database } from "../../server/db/client.ts";
+import { inFlightRequests } from "../../server/http/in-flight.ts";
 import { createNodeListener } from "../../server/http/node-listener.ts";
 import { createTestApp, testConfig, testLogger } from "./test-app.ts";
 
@@ -14,7 +15,16 @@ export async function startTestServer(options: { db: Database; env?: Record<stri
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   const config = testConfig({ PUBLIC_URL: origin, ...options.env });
   const app = await createTestApp({ db: options.db, config });
-  server.on("request", createNodeListener({ app, config, log: testLogger() }));
+  server.on(
+    "request",
+    createNodeListener({
+      app,
+      config,
+      log: testLogger(),
+      inFlight: inFlightRequests(),
+      isDraining: () => false,
+    }),
+  );
   return {
     origin,
     config,
