@@ -120,8 +120,12 @@ export function landingPath(returnTo: string, isAdmin: boolean) {
   return returnTo;
 }
 
-/** Only a path on this site: "/x", never "//host" or "https://host". */
+// A path on this site in visible ASCII: browsers drop tabs and newlines and read "\\" as "/",
+// so "/\t/evil.example" or "/\\evil.example" would leave the site.
+const sitePath = /^\/(?![/\\])[!-~]*$/;
+
+/** Only a path on this site: "/x", never "//host", "https://host" or one hidden by whitespace. */
 export function safeReturnPath(value: string | undefined) {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  if (!value || !sitePath.test(value) || value.includes("\\")) return "/";
   return value;
 }

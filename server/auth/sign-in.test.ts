@@ -42,9 +42,9 @@ function googleEnv(issuer: string, publicUrl = "http://localhost:3000") {
 }
 
 /** Plays the browser: leave for the provider, come back to the callback with the sign-in cookie. */
-async function signInThrough(scenario: TokenScenario, target = app) {
+async function signInThrough(scenario: TokenScenario, target = app, returnTo = "/") {
   idp.use(scenario);
-  const start = await target.request("/auth/login?returnTo=/");
+  const start = await target.request(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   expect(start.status).toBe(302);
   const attemptCookie = cookiePair(start, "ps_signin") ?? cookiePair(start, "__Host-ps_signin");
   expect(attemptCookie).toBeTruthy();
@@ -98,6 +98,24 @@ describe("a good sign-in", () => {
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
+  });
+
+  it("returns to the page it started from", async () => {
+    const { callback } = await signInThrough({}, app, "/central?q=essay");
+    expect(callback.headers.get("location")).toBe("/central?q=essay");
+  });
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/ /evil.example",
+    "https://evil.example",
+  ])("never leaves the site, whatever the return path says: %j", async (returnTo) => {
+    const { callback } = await signInThrough({}, app, returnTo);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/dashboard");
   });
 
   it("sends administrators to /admin", async () => {
