@@ -56,6 +56,12 @@ describe("parseConfig", () => {
     );
   });
 
+  it("refuses development sign-in listening beyond this machine, whatever PUBLIC_URL says", () => {
+    expect(() => parseConfig({ HOST: "0.0.0.0" })).toThrow(/HOST: development sign-in/);
+    expect(parseConfig({ HOST: "127.0.0.1" }).host).toBe("127.0.0.1");
+    expect(parseConfig({ HOST: "::1" }).host).toBe("::1");
+  });
+
   it("uses Google when its client is configured, with admins from ADMIN_EMAILS", () => {
     const config = parseConfig({
       PUBLIC_URL: "https://promptshelf.example",

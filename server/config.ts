@@ -131,6 +131,12 @@ function signInSettings(env: Environment, publicUrl: URL) {
         "Configure Google sign-in to serve the site on the network.",
     );
   }
+  if (env.HOST && !isLoopbackHost(env.HOST)) {
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: development sign-in lets anyone sign in as anyone, so it only listens on this machine, not on ${env.HOST}. ` +
+        "Configure Google sign-in to serve the site on the network.",
+    );
+  }
   return {
     provider: "development" as const,
     issuer: new URL("/dev-idp", publicUrl).href,
@@ -142,11 +148,15 @@ function signInSettings(env: Environment, publicUrl: URL) {
 }
 
 function isLoopback(url: URL) {
-  const host = url.hostname;
+  return isLoopbackHost(url.hostname);
+}
+
+function isLoopbackHost(host: string) {
   return (
     host === "localhost" ||
     host.endsWith(".localhost") ||
     host === "[::1]" ||
+    host === "::1" ||
     /^127\.\d+\.\d+\.\d+$/.test(host)
   );
 }

@@ -26,7 +26,8 @@ export async function backupDatabase(db: Database, path: string) {
           }
         }
       }
-      await pipeline(lines, createGzip(), createWriteStream(path));
+      // Everyone's email and private prompts: readable by the file's owner only.
+      await pipeline(lines, createGzip(), createWriteStream(path, { mode: 0o600 }));
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -72,6 +72,8 @@ it("restores a backup into an empty database with every table the same", async (
 
   const file = join(dir, "backup.jsonl.gz");
   const counts = await backupDatabase(db, file);
+  // Only its owner may read it: it holds everyone's private prompts.
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
   expect(counts).toMatchObject({
     users: 2,
     prompts: 1202,

@@ -73,7 +73,7 @@ async function capture(c: Context<AppEnv>, next: () => Promise<void>): Promise<C
     identity,
     br: await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: await gzipAsync(identity, { level: 9 }),
-    scriptHashes: inlineScriptHashes(html),
+    scriptHashes: inlineScriptHashes(html, c.get("secureHeadersNonce") ?? ""),
     renderedAt: Date.now(),
   };
 }
@@ -96,12 +96,18 @@ function serve(c: Context<AppEnv>, page: CachedPage) {
   });
 }
 
-/** Hashes of every executable inline script (JSON-LD is data, not script). */
-export function inlineScriptHashes(html: string) {
+/**
+ * Hashes of the inline scripts the render itself wrote, known by the render's nonce (JSON-LD is
+ * data, not script). Anything else that looks like a script, say one hidden in a prompt that
+ * escaping somehow missed, stays blocked.
+ */
+export function inlineScriptHashes(html: string, nonce: string) {
   const hashes: string[] = [];
+  if (!nonce) return hashes;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const [, attributes = "", content = ""] = match;
     if (/\bsrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
+    if (!attributes.includes(` nonce="${nonce}"`)) continue;
     hashes.push(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
   }
   return hashes;

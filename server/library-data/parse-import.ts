@@ -2,12 +2,14 @@ import { parse } from "csv-parse/sync";
 import { type ParseError, parseTree } from "jsonc-parser";
 import { z } from "zod";
 import {
+  folderNameMaxLength,
   promptTextMaxLength,
   tagMaxLength,
   tagsPerPrompt,
   useCaseMaxLength,
 } from "../../app/lib/prompt.ts";
 import { AppError } from "../errors.ts";
+import { storableText } from "../validation.ts";
 import { folderPathSeparator, libraryFormat } from "./export-library.ts";
 
 export interface ImportedPrompt {
@@ -40,8 +42,37 @@ const fail = (where: string, problem: string): never => {
 export function parseImport(text: string): ParsedImport {
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") fail("The file", "it is empty");
-  return body.trimStart().startsWith("{") ? parseJson(body) : parseCsv(body);
+  const parsed = body.trimStart().startsWith("{") ? parseJson(body) : parseCsv(body);
+  const entry = parsed.format === "PromptShelf JSON" ? "Prompt" : "Line";
+  const now = new Date();
+  return {
+    ...parsed,
+    prompts: parsed.prompts.map((prompt) => withinLimits(prompt, `${entry} ${prompt.line}`, now)),
+  };
 }
+
+/**
+ * The rules every other way in keeps: storable text everywhere, folder names at most 60
+ * characters, and no date in the future (which would pin a prompt to the top of every list).
+ */
+function withinLimits(prompt: ImportedPrompt, where: string, now: Date): ImportedPrompt {
+  const fields: [string, string][] = [
+    ["prompt", prompt.promptText],
+    ["use case", prompt.useCase],
+    ...prompt.tags.map((tag): [string, string] => ["tag", tag]),
+    ...prompt.folderPath.map((name): [string, string] => ["folder name", name]),
+  ];
+  for (const [field, value] of fields) {
+    const problem = storable.safeParse(value).error?.issues[0]?.message;
+    if (problem) fail(where, `the ${field} ${problem}`);
+  }
+  return {
+    ...prompt,
+    folderPath: prompt.folderPath.map((name) => name.slice(0, folderNameMaxLength).trim()),
+    createdAt: prompt.createdAt && prompt.createdAt > now ? now : prompt.createdAt,
+  };
+}
+const storable = storableText();
 
 /** A use case over 35 characters stays whole at the top of the text; the title gets the cut. */
 function withFullUseCase(useCase: string, promptText: string) {
@@ -62,7 +93,6 @@ function cleanTags(tags: string[]) {
 }
 
 function checkText(where: string, text: string) {
-  if (text.includes("\u0000")) fail(where, "the prompt contains a NUL character");
   if (text.trim() === "") fail(where, "the prompt is empty");
   if (text.length > promptTextMaxLength)
     fail(
