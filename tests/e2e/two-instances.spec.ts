@@ -7,6 +7,7 @@ import { signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 const postgres = process.env.TEST_DATABASE_URL;
+const writeLimit = 20;
 
 // Two app processes on one PostgreSQL: what runs behind a load balancer. CI always runs it.
 test.describe("two app instances on one PostgreSQL", () => {
@@ -21,7 +22,9 @@ test.describe("two app instances on one PostgreSQL", () => {
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
     const url = databaseUrlFor(postgres ?? "", database);
-    servers = [await startServer({ DATABASE_URL: url }), await startServer({ DATABASE_URL: url })];
+    // A low write limit, so the test can reach it; the live-update test writes once.
+    const env = { DATABASE_URL: url, RATE_LIMIT_WRITES: String(writeLimit) };
+    servers = [await startServer(env), await startServer(env)];
   });
 
   test.afterAll(async () => {
@@ -56,5 +59,40 @@ test.describe("two app instances on one PostgreSQL", () => {
     await expect(card(watcher, word)).toBeVisible({ timeout: 2000 });
     await watcherContext.close();
     await sharerContext.close();
+  });
+
+  test("a session from one works on the other, and writes count toward one limit across both", async ({
+    browser,
+  }) => {
+    const [first, second] = servers;
+    if (!first || !second) throw new Error("servers did not start");
+    const context = await browser.newContext({ baseURL: first.url });
+    const page = await context.newPage();
+    const email = uniqueEmail("roamer");
+    await signIn(page, { email });
+    // Cookies are per host, not per port: the browser sends the session to the second instance.
+    const dashboard = await page.goto(`${second.url}/dashboard`);
+    expect(dashboard?.status()).toBe(200);
+    await expect(page).toHaveURL(`${second.url}/dashboard`);
+    const session = await page.request.get(`${second.url}/api/v1/session`);
+    expect((await session.json())?.email).toBe(email);
+
+    // A fixed one-minute window: start well inside one, so the count is not reset halfway.
+    const secondsLeft = 60 - new Date().getSeconds();
+    if (secondsLeft < 15) await page.waitForTimeout(secondsLeft * 1000 + 500);
+    const write = (server: RunningServer, n: number) =>
+      page.request.post(`${server.url}/api/v1/prompts`, {
+        headers: { origin: server.url },
+        data: { promptText: `Roaming prompt ${n}`, shared: false },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < writeLimit; n++)
+      statuses.push((await write(n % 2 ? second : first, n)).status());
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const over = await write(second, writeLimit);
+    expect(over.status()).toBe(429);
+    expect(Number(over.headers()["retry-after"])).toBeGreaterThan(0);
+    expect((await write(first, writeLimit + 1)).status()).toBe(429);
+    await context.close();
   });
 });
