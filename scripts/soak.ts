@@ -1,0 +1,114 @@
+// npm run soak [-- --minutes 10 --connections 8 --prompts 5000 --postgres URL | --pglite]:
+// minutes of mixed load on the production build (pages, lists, searches, writes to people's own
+// prompts, and one real sign-in a second) over a fresh generated library, to catch what only
+// shows with time: 5xx, memory that keeps growing, latency that creeps up. Prints a row a minute,
+// writes bench/results/soak.{md,json}, and exits 1 when a check fails.
+import { cpus } from "node:os";
+import { residentBytes } from "../bench/support/process-stats.ts";
+import { startServer } from "../tests/support/start-server.ts";
+import { cpuSeconds } from "./soak/cpu-time.ts";
+import { soakClient } from "./soak/soak-client.ts";
+import { soakDatabase } from "./soak/soak-database.ts";
+import { soakOptions } from "./soak/soak-options.ts";
+import { soakRecorder } from "./soak/soak-recorder.ts";
+import {
+  type SoakReport,
+  soakChecks,
+  tableHeader,
+  tableLine,
+  writeSoakReport,
+} from "./soak/soak-report.ts";
+import { runTraffic, signInEveryMs, trafficMix } from "./soak/soak-traffic.ts";
+
+const options = soakOptions();
+const log = (line: string) => console.log(line);
+
+const database = await soakDatabase(options, log);
+let report: SoakReport;
+try {
+  const server = await startServer({
+    ...database.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    // The soak signs in once a second from one address and writes far faster than one person;
+    // the rate limits have their own tests, and here they would only turn load into 429s.
+    RATE_LIMIT_SIGN_IN: "1000000",
+    RATE_LIMIT_WRITES: "1000000",
+  });
+  const pid = server.process.pid;
+  try {
+    log(`server ${server.url} (pid ${pid}), ${options.minutes} min of load...\n`);
+    log(tableHeader());
+    const startedAt = Date.now();
+    const until = startedAt + options.minutes * 60_000;
+    const recorder = soakRecorder(startedAt, options.minutes);
+    const sample = () => recorder.sample(residentBytes(pid), cpuSeconds(pid));
+    sample();
+    const sampler = setInterval(sample, 1000);
+    // Each minute's row once the minute is over (requests count in the minute they end in).
+    let printed = 0;
+    const printer = setInterval(() => {
+      const done = Math.floor((Date.now() - startedAt) / 60_000);
+      while (printed < Math.min(done, options.minutes - 1))
+        log(tableLine(recorder.minute(printed++)));
+    }, 1000);
+    const client = soakClient({ origin: server.url, recorder });
+    try {
+      await runTraffic({ client, recorder, cookies: database.cookies, until });
+    } finally {
+      clearInterval(sampler);
+      clearInterval(printer);
+    }
+    while (printed < options.minutes) log(tableLine(recorder.minute(printed++)));
+
+    const minutes = recorder.minutes();
+    const total = recorder.total();
+    const checks = soakChecks(minutes, total);
+    report = {
+      startedAt: new Date(startedAt).toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? "unknown",
+        platform: `${process.platform} ${process.arch}`,
+      },
+      settings: {
+        minutes: options.minutes,
+        connections: options.connections,
+        prompts: options.prompts,
+        driver: options.driver,
+        signInEveryMs,
+        mix: trafficMix,
+      },
+      minutes,
+      total,
+      problems: recorder.problems(),
+      serverErrorSamples: recorder.serverErrorSamples(),
+      serverLogErrors: serverLogErrors(server.output()),
+      checks,
+      passed: checks.every((check) => check.passed !== false),
+    };
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await database.remove();
+}
+
+const markdown = await writeSoakReport(report);
+log(`\n${markdown}`);
+log("written to bench/results/soak.md and bench/results/soak.json");
+process.exit(report.passed ? 0 : 1);
+
+/** The server's log lines at pino level error (50) or worse, the first ten. */
+function serverLogErrors(output: string) {
+  return output
+    .split("\n")
+    .filter((line) => {
+      const level = /"level":(\d+)/.exec(line)?.[1];
+      return level !== undefined && Number(level) >= 50;
+    })
+    .slice(0, 10)
+    .map((line) => line.slice(0, 500));
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { benchCookies } from "../../bench/support/bench-sessions.ts";
+import { seedLibrary } from "../../bench/support/seed-library.ts";
+import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
+import type { SoakOptions } from "./soak-options.ts";
+
+const databaseName = "promptshelf_soak";
+
+export interface SoakDatabase {
+  /** What the server needs to find the database. */
+  env: Record<string, string>;
+  /** Signed-in Cookie headers, one per connection (generated users, sessions written directly). */
+  cookies: string[];
+  remove(): Promise<void>;
+}
+
+/**
+ * A fresh database holding the generated library the benchmark uses: created anew on every run
+ * (promptshelf_soak on PostgreSQL, a temporary directory for PGlite) so no run inherits another's
+ * rows, and removed again by `remove()`.
+ */
+export async function soakDatabase(
+  options: SoakOptions,
+  log: (line: string) => void,
+): Promise<SoakDatabase> {
+  const fresh =
+    options.driver === "postgres" ? await freshPostgres(options.postgresUrl) : await freshPglite();
+  const handle = await openDatabase(fresh.target);
+  let cookies: string[];
+  try {
+    log(`seeding ${options.prompts.toLocaleString("en-US")} prompts on ${options.driver}...`);
+    await seedLibrary(handle, options.prompts);
+    cookies = await benchCookies(handle, options.connections);
+  } catch (error) {
+    await handle.close();
+    await fresh.remove();
+    throw error;
+  }
+  // A PGlite data directory opens in one process at a time: the server's, from here on.
+  await handle.close();
+  return { env: fresh.env, cookies, remove: fresh.remove };
+}
+
+async function freshPostgres(serverUrl: string) {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  const target: DatabaseTarget = { driver: "postgres", url: url.href };
+  return {
+    target,
+    env: { DATABASE_URL: url.href },
+    remove: () => admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
+  };
+}
+
+async function freshPglite() {
+  const dir = await mkdtemp(join(tmpdir(), "promptshelf-soak-"));
+  const dataDir = join(dir, "data");
+  const target: DatabaseTarget = { driver: "pglite", dataDir };
+  return {
+    target,
+    env: { DATA_DIR: dataDir },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
