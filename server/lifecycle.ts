@@ -27,7 +27,7 @@ export function closeGracefullyOnSignals(options: {
       options.log.error("shutdown took too long; exiting");
       options.log.flush();
       process.exit(1);
-    }, shutdownDeadlineMs).unref();
+    }, options.delayMs + shutdownDeadlineMs).unref();
 
     options.startDraining();
     await new Promise((resolve) => setTimeout(resolve, options.delayMs));

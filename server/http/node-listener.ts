@@ -31,7 +31,9 @@ export function createNodeListener(options: {
   const toApp = (req: IncomingMessage, res: ServerResponse) => {
     // While shutting down, no connection is kept for another request: each one ends cleanly.
     if (options.isDraining()) res.setHeader("Connection", "close");
-    void options.inFlight.track(appListener(req, res));
+    options.inFlight
+      .track(appListener(req, res))
+      .catch((error: unknown) => options.log.error({ err: error }, "request failed"));
   };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (provider?.handles(req.url)) return provider.handle(req, res);
