@@ -124,6 +124,11 @@ export const prompts = pgTable(
       .on(table.copyCount.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isShared}`),
     index("prompts_folder_idx").on(table.folderId),
+    // Deleting a prompt clears the link on its saved copies; without this, each delete reads
+    // the whole table.
+    index("prompts_source_idx")
+      .on(table.sourcePromptId)
+      .where(sql`${table.sourcePromptId} is not null`),
     index("prompts_text_trgm_idx").using("gin", table.promptText.op("gin_trgm_ops")),
     index("prompts_category_trgm_idx").using("gin", table.category.op("gin_trgm_ops")),
   ],
@@ -141,7 +146,10 @@ export const folders = pgTable(
     name: text("name").notNull(),
     createdAt: millisecondTime("created_at"),
   },
-  (table) => [index("folders_user_idx").on(table.userId)],
+  (table) => [
+    index("folders_user_idx").on(table.userId),
+    index("folders_parent_idx").on(table.parentId),
+  ],
 );
 
 /** A person's tag; names are unique per person regardless of case. */

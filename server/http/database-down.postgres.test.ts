@@ -81,6 +81,7 @@ describe("while the database is down", () => {
         throw new Error("not ready 5 s after the database returned");
     }
     expect(readyAfterMs).toBeLessThan(5000);
+    console.info(`ready again ${Math.round(readyAfterMs)} ms after the database returned`);
     expect((await write("Written after the outage")).status).toBe(201);
     expect((await app.request("/dashboard", asActor(user))).status).toBe(200);
   });
@@ -111,5 +112,10 @@ describe("while the database is down", () => {
     expect(settled.length).toBeGreaterThan(10);
     expect(settled.filter((outcome) => outcome.status >= 400)).toEqual([]);
     expect(outcomes.some((outcome) => outcome.status === 503)).toBe(true);
+    const refused = outcomes.filter((outcome) => outcome.status === 503).length;
+    console.info(
+      `restart under load: ${outcomes.length} requests, ${refused} answered 503, ` +
+        `${settled.length} from 5 s after the return, all answered`,
+    );
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "folders_parent_idx" ON "folders" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "prompts_source_idx" ON "prompts" USING btree ("source_prompt_id") WHERE "prompts"."source_prompt_id" is not null;
