@@ -23,13 +23,13 @@ it("a change made through one instance reaches the other instance's feed", async
   const feed = createChangeFeed(database, testLogger());
   const otherFeed = createChangeFeed(other, testLogger());
   try {
+    const app = await createTestApp({ db: database.db, changeFeed: feed });
+    const actors = await createActors(database.db);
+    await otherFeed.ready;
     const heard = new Promise<PromptChange | null>((resolve) => {
       otherFeed.subscribe(resolve);
       setTimeout(() => resolve(null), 2000);
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const app = await createTestApp({ db: database.db, changeFeed: feed });
-    const actors = await createActors(database.db);
     const res = await app.request(
       "/api/v1/prompts",
       asActor(actors.userA, {

@@ -12,6 +12,7 @@ let feed: ChangeFeed;
 beforeAll(async () => {
   database = await createTestDatabase();
   feed = createChangeFeed(database, testLogger());
+  await feed.ready;
 });
 afterAll(async () => {
   await feed.close();

@@ -24,8 +24,13 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
   };
 
   let stop: () => Promise<void> = async () => {};
+  let listening: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    listening = resolve;
+  });
   if (handle.driver === "pglite") {
     const unlisten = handle.client.listen(promptChannel, deliver);
+    void unlisten.then(() => listening());
     stop = async () => (await unlisten)();
   } else {
     let client: pg.Client | null = null;
@@ -47,6 +52,7 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
         await next.query(`LISTEN ${promptChannel}`);
         client = next;
         delay = 200;
+        listening();
       } catch (error) {
         log.warn({ err: error }, "live updates: cannot listen, retrying");
         delay = Math.min(delay * 2, 10_000);
@@ -61,6 +67,8 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
   }
 
   return {
+    /** Resolves once the first LISTEN is in place: changes from then on reach subscribers. */
+    ready,
     subscribe(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
