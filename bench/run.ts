@@ -3,10 +3,10 @@
 // ceiling, query growth, client weight and memory, and writes bench/results/latest.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 import { spawnSync } from "node:child_process";
-import { cpus } from "node:os";
 import { projectRoot } from "../server/project-root.ts";
 import { benchOptions } from "./support/bench-options.ts";
 import type { BenchReport, TargetRun } from "./support/bench-results.ts";
+import { machine } from "./support/machine.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
 import { writeReport } from "./support/report.ts";
 import { checkTargets } from "./support/targets.ts";
@@ -27,12 +27,7 @@ for (const target of options.targets) runs.push(await measureTarget(target, opti
 const report: BenchReport = {
   startedAt,
   finishedAt: new Date().toISOString(),
-  machine: {
-    node: process.version,
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model.trim() ?? "unknown",
-    platform: `${process.platform} ${process.arch}`,
-  },
+  machine: machine(),
   settings: {
     connections: options.connections,
     durationSeconds: options.duration,

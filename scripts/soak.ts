@@ -3,7 +3,7 @@
 // prompts, and one real sign-in a second) over a fresh generated library, to catch what only
 // shows with time: 5xx, memory that keeps growing, latency that creeps up. Prints a row a minute,
 // writes bench/results/soak.{md,json}, and exits 1 when a check fails.
-import { cpus } from "node:os";
+import { machine } from "../bench/support/machine.ts";
 import { residentBytes } from "../bench/support/process-stats.ts";
 import { startServer } from "../tests/support/start-server.ts";
 import { cpuSeconds } from "./soak/cpu-time.ts";
@@ -67,12 +67,7 @@ try {
     report = {
       startedAt: new Date(startedAt).toISOString(),
       finishedAt: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model.trim() ?? "unknown",
-        platform: `${process.platform} ${process.arch}`,
-      },
+      machine: machine(),
       settings: {
         minutes: options.minutes,
         connections: options.connections,

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
 import { prompts } from "../../server/db/schema.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
+import { freshPostgres } from "../support/fresh-postgres.ts";
 import type { Driver } from "./chaos-options.ts";
 
 const databaseName = "promptshelf_chaos";
@@ -28,7 +28,7 @@ export interface ChaosDatabase {
  * the server ever starts: the data directory opens in one process at a time.
  */
 export async function chaosDatabase(driver: Driver, postgresUrl: string): Promise<ChaosDatabase> {
-  const fresh = driver === "postgres" ? await freshPostgres(postgresUrl) : await freshPglite();
+  const fresh = driver === "postgres" ? await chaosPostgres(postgresUrl) : await freshPglite();
   let userId: string;
   let cookie: string;
   try {
@@ -65,27 +65,9 @@ export async function chaosDatabase(driver: Driver, postgresUrl: string): Promis
   };
 }
 
-async function freshPostgres(serverUrl: string) {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const target: DatabaseTarget = { driver: "postgres", url: url.href };
-  return {
-    target,
-    location: url.href.replace(/\/\/[^@/]*@/, "//"),
-    env: { DATABASE_URL: url.href },
-    remove: () => admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
-  };
+async function chaosPostgres(serverUrl: string) {
+  const fresh = await freshPostgres(serverUrl, databaseName);
+  return { ...fresh, location: fresh.env.DATABASE_URL.replace(/\/\/[^@/]*@/, "//") };
 }
 
 async function freshPglite() {

@@ -1,13 +1,13 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus } from "node:os";
 import { join } from "node:path";
+import { machine } from "../../bench/support/machine.ts";
 import { projectRoot } from "../../server/project-root.ts";
 import type { DriverRun } from "./run-cycles.ts";
 
 export interface ChaosReport {
   startedAt: string;
   finishedAt: string;
-  machine: { node: string; cpus: number; cpuModel: string };
+  machine: ReturnType<typeof machine>;
   settings: { cycles: number; writers: number; killAfterMs: [number, number] };
   runs: (DriverRun & { summary: RunSummary })[];
   passed: boolean;
@@ -55,15 +55,10 @@ export function chaosReport(options: {
   writers: number;
   runs: DriverRun[];
 }): ChaosReport {
-  const cpu = cpus();
   return {
     startedAt: options.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: cpu.length,
-      cpuModel: cpu[0]?.model.trim() ?? "unknown",
-    },
+    machine: machine(),
     settings: { cycles: options.cycles, writers: options.writers, killAfterMs: [200, 1500] },
     runs: options.runs.map((run) => ({ ...run, summary: summarise(run) })),
     passed: options.runs.every(runPassed),

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { benchCookies } from "../../bench/support/bench-sessions.ts";
 import { seedLibrary } from "../../bench/support/seed-library.ts";
 import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
+import { freshPostgres } from "../support/fresh-postgres.ts";
 import type { SoakOptions } from "./soak-options.ts";
 
 const databaseName = "promptshelf_soak";
@@ -27,7 +27,9 @@ export async function soakDatabase(
   log: (line: string) => void,
 ): Promise<SoakDatabase> {
   const fresh =
-    options.driver === "postgres" ? await freshPostgres(options.postgresUrl) : await freshPglite();
+    options.driver === "postgres"
+      ? await freshPostgres(options.postgresUrl, databaseName)
+      : await freshPglite();
   const handle = await openDatabase(fresh.target);
   let cookies: string[];
   try {
@@ -42,28 +44,6 @@ export async function soakDatabase(
   // A PGlite data directory opens in one process at a time: the server's, from here on.
   await handle.close();
   return { env: fresh.env, cookies, remove: fresh.remove };
-}
-
-async function freshPostgres(serverUrl: string) {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const target: DatabaseTarget = { driver: "postgres", url: url.href };
-  return {
-    target,
-    env: { DATABASE_URL: url.href },
-    remove: () => admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
-  };
 }
 
 async function freshPglite() {
