@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
+import { createCacheVersions } from "./cache/cache-versions.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
@@ -21,7 +22,8 @@ async function main() {
   log.info({ driver: database.driver }, "database ready");
 
   const frontEnd = await loadFrontEnd(config);
-  const changeFeed = createChangeFeed(database, log);
+  const cacheVersions = createCacheVersions();
+  const changeFeed = createChangeFeed(database, log, cacheVersions);
   let draining = false;
   const app = createApp({
     config,
@@ -30,6 +32,7 @@ async function main() {
     loadBuild: frontEnd.loadBuild,
     clientDir: frontEnd.clientDir,
     changeFeed,
+    cacheVersions,
     isDraining: () => draining,
   });
   const inFlight = inFlightRequests();

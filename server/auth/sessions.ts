@@ -10,7 +10,7 @@ export interface SessionSettings {
 }
 
 /** Sliding expiry is written at most once an hour per session, not on every request. */
-const renewEveryMs = 60 * 60 * 1000;
+export const renewEveryMs = 60 * 60 * 1000;
 
 export async function createSession(db: Database, userId: string, settings: SessionSettings) {
   const now = new Date();
@@ -27,12 +27,20 @@ export async function createSession(db: Database, userId: string, settings: Sess
   return { token, expiresAt };
 }
 
+export interface ResolvedSession {
+  viewer: Viewer;
+  /** Set when this lookup extended the session: the cookie should say so too. */
+  renewedUntil: Date | null;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
 /** The viewer behind a session token, or null when it is unknown, signed out or expired. */
 export async function resolveSession(
   db: Database,
   token: string,
   options: SessionSettings & { adminEmails: ReadonlySet<string> },
-): Promise<{ viewer: Viewer; renewedUntil: Date | null } | null> {
+): Promise<ResolvedSession | null> {
   const now = new Date();
   const tokenHash = sha256(token);
   const [row] = await db
@@ -44,6 +52,7 @@ export async function resolveSession(
       username: profiles.username,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -62,10 +71,12 @@ export async function resolveSession(
       .set({ lastSeenAt: now, expiresAt: renewedUntil })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  const { createdAt: _created, lastSeenAt: _seen, ...person } = row;
+  const { createdAt: _created, lastSeenAt: _seen, expiresAt: _expires, ...person } = row;
   return {
     viewer: { ...person, isAdmin: isAdminEmail(options.adminEmails, row.email) },
     renewedUntil,
+    lastSeenAt: renewedUntil ? now : row.lastSeenAt,
+    expiresAt: renewedUntil ?? row.expiresAt,
   };
 }
 

@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { publicPagePaths } from "../../app/lib/landing-pages.ts";
+import { libraryPagePaths } from "../../app/lib/library-pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
+import { createSessionCache } from "../auth/session-cache.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
+import type { CacheVersions } from "../cache/cache-versions.ts";
 import { ttlCache } from "../cache/ttl-cache.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";
@@ -34,6 +37,7 @@ import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
+import { viewerResponseCache } from "./viewer-response-cache.ts";
 
 export interface AppOptions {
   config: Config;
@@ -44,6 +48,11 @@ export interface AppOptions {
   clientDir?: string;
   /** Changes to shared prompts, for live lists; without it, /api/v1/events is unavailable. */
   changeFeed?: ChangeFeed;
+  /**
+   * What changed since something was kept in memory, heard through the change feed; with it,
+   * sessions and signed-in pages and lists are served from memory while unchanged.
+   */
+  cacheVersions?: CacheVersions;
   isDraining?: () => boolean;
 }
 
@@ -87,6 +96,7 @@ export function createApp(options: AppOptions) {
   app.use((c, next) =>
     c.req.path === "/api/v1/import" ? importLimit(c, next) : bodyLimitAnywhere(c, next),
   );
+  const versions = options.cacheVersions;
   app.use(
     sessionMiddleware({
       db,
@@ -94,6 +104,7 @@ export function createApp(options: AppOptions) {
       https,
       settings: config.session,
       adminEmails: config.adminEmails,
+      cache: versions && { sessions: createSessionCache(versions), versions },
     }),
   );
 
@@ -104,6 +115,20 @@ export function createApp(options: AppOptions) {
       trustedProxies: config.trustedProxies,
     }),
   );
+  if (versions) {
+    const paths = [
+      "/api/v1/prompts",
+      ...libraryPagePaths.flatMap((path) => [path, `${path}.data`]),
+    ];
+    app.use(
+      viewerResponseCache({
+        versions,
+        paths: new Set(paths),
+        maxAgeMs: 60_000,
+        maxBytes: 64 * 1024 * 1024,
+      }),
+    );
+  }
   app.route("/auth", signInRoutes({ config, db, oidc: createOidcClient(config.signIn), cookies }));
   app.use("/api/*", async (c, next) => {
     await next();

@@ -37,8 +37,7 @@ export function compression(): MiddlewareHandler<AppEnv> {
       const raw = Buffer.from(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       if (raw.length >= minimumBytes) {
-        const packed =
-          encoding === "br" ? brotliCompressSync(raw, brotliQuality) : gzipSync(raw, { level: 6 });
+        const packed = compressBody(raw, encoding);
         headers.set("Content-Encoding", encoding);
         headers.append("Vary", "Accept-Encoding");
         headers.set("Content-Length", String(packed.length));
@@ -63,7 +62,12 @@ export function compression(): MiddlewareHandler<AppEnv> {
   };
 }
 
-function preferredEncoding(acceptEncoding: string): "br" | "gzip" | null {
+/** One in-memory body, compressed in one call (API answers, pages kept in memory). */
+export function compressBody(raw: Buffer, encoding: "br" | "gzip") {
+  return encoding === "br" ? brotliCompressSync(raw, brotliQuality) : gzipSync(raw, { level: 6 });
+}
+
+export function preferredEncoding(acceptEncoding: string): "br" | "gzip" | null {
   const offered = new Set(
     acceptEncoding.split(",").map((part) => part.split(";")[0]?.trim().toLowerCase()),
   );

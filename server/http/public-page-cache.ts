@@ -90,7 +90,7 @@ function serve(c: Context<AppEnv>, page: CachedPage) {
   headers.set("Content-Length", String(body.length));
   headers.append("Vary", "Accept-Encoding");
   if (encoding) headers.set("Content-Encoding", encoding);
-  return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+  return new Response(c.req.method === "HEAD" ? null : bytesOf(body), {
     status: page.status,
     headers,
   });
@@ -111,4 +111,9 @@ export function inlineScriptHashes(html: string, nonce: string) {
     hashes.push(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
   }
   return hashes;
+}
+
+/** The buffer's bytes as a body, without copying them. */
+export function bytesOf(buffer: Buffer) {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 }

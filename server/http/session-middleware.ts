@@ -1,13 +1,20 @@
 import type { MiddlewareHandler } from "hono";
 import { type CookieNames, expiredCookie, readCookie, sessionCookie } from "../auth/cookies.ts";
+import type { SessionCache } from "../auth/session-cache.ts";
 import { resolveSession, type SessionSettings } from "../auth/sessions.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "./app-env.ts";
+
+const reads = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Gives each request a lazy viewer lookup. Pages that are the same for everyone never ask, so
  * they never touch the sessions table. A renewed or dead session updates the cookie.
+ *
+ * With a session cache, lookups come from memory; a write (or sign-out) drops the session from
+ * it and marks what its person sees as changed, before the database's own notice comes back.
  */
 export function sessionMiddleware(options: {
   db: Database;
@@ -15,18 +22,20 @@ export function sessionMiddleware(options: {
   https: boolean;
   settings: SessionSettings;
   adminEmails: ReadonlySet<string>;
+  cache?: { sessions: SessionCache; versions: CacheVersions };
 }): MiddlewareHandler<AppEnv> {
+  const settings = { ...options.settings, adminEmails: options.adminEmails };
+  const cache = options.cache;
   return async (c, next) => {
     let lookup: Promise<Viewer | null> | undefined;
     let cookieUpdate: string | undefined;
+    const token = readCookie(c.req.header("cookie"), options.cookies.session);
     c.set("viewer", () => {
       lookup ??= (async () => {
-        const token = readCookie(c.req.header("cookie"), options.cookies.session);
         if (!token) return null;
-        const found = await resolveSession(options.db, token, {
-          ...options.settings,
-          adminEmails: options.adminEmails,
-        });
+        const found = cache
+          ? await cache.sessions.resolve(options.db, token, settings)
+          : await resolveSession(options.db, token, settings);
         if (!found) {
           cookieUpdate = expiredCookie(options.cookies.session, options.https);
           return null;
@@ -38,7 +47,15 @@ export function sessionMiddleware(options: {
       })();
       return lookup;
     });
-    await next();
+    try {
+      await next();
+    } finally {
+      if (cache && token && !reads.has(c.req.method)) {
+        cache.sessions.forget(token);
+        const viewer = await lookup?.catch(() => null);
+        if (viewer) cache.versions.changedBy(viewer.userId);
+      }
+    }
     if (cookieUpdate && !c.res.headers.get("set-cookie")?.includes(`${options.cookies.session}=`)) {
       c.res.headers.append("Set-Cookie", cookieUpdate);
     }

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { type CacheVersions, cacheChannel } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { type PromptChange, promptChannel } from "./prompt-change.ts";
@@ -7,10 +8,11 @@ import { type PromptChange, promptChannel } from "./prompt-change.ts";
 type Listener = (change: PromptChange | null) => void;
 
 /**
- * One LISTEN per process, fanned out to every open event stream. On PostgreSQL it holds its own
- * connection and reconnects with back-off when the database goes away.
+ * One LISTEN per process, fanned out to every open event stream, and (with `cache`) to the
+ * versions that tell what this process may still serve from memory. On PostgreSQL it holds its
+ * own connection and reconnects with back-off when the database goes away.
  */
-export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
+export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: CacheVersions) {
   const listeners = new Set<Listener>();
   const deliver = (payload: string | undefined) => {
     if (!payload) return;
@@ -28,10 +30,23 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
   const ready = new Promise<void>((resolve) => {
     listening = resolve;
   });
+  const heardCacheChange = (payload: string | undefined) => {
+    if (payload) cache?.heard(payload);
+  };
   if (handle.driver === "pglite") {
-    const unlisten = handle.client.listen(promptChannel, deliver);
-    void unlisten.then(() => listening());
-    stop = async () => (await unlisten)();
+    const client = handle.client;
+    const unlisten = Promise.all([
+      client.listen(promptChannel, deliver),
+      client.listen(cacheChannel, heardCacheChange),
+    ]);
+    void unlisten.then(() => {
+      cache?.setListening(true);
+      listening();
+    });
+    stop = async () => {
+      cache?.setListening(false);
+      for (const stopListening of await unlisten) await stopListening();
+    };
   } else {
     let client: pg.Client | null = null;
     let closed = false;
@@ -41,17 +56,22 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
       const next = new pg.Client({
         connectionString: (handle.pool.options as { connectionString?: string }).connectionString,
       });
-      next.on("notification", (message) => deliver(message.payload));
+      next.on("notification", (message) => {
+        if (message.channel === cacheChannel) heardCacheChange(message.payload);
+        else deliver(message.payload);
+      });
       next.on("error", () => {});
       next.on("end", () => {
+        cache?.setListening(false);
         client = null;
         if (!closed) setTimeout(() => void connect(), delay).unref();
       });
       try {
         await next.connect();
-        await next.query(`LISTEN ${promptChannel}`);
+        await next.query(`LISTEN ${promptChannel}; LISTEN ${cacheChannel}`);
         client = next;
         delay = 200;
+        cache?.setListening(true);
         listening();
       } catch (error) {
         log.warn({ err: error }, "live updates: cannot listen, retrying");
@@ -62,6 +82,7 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger) {
     void connect();
     stop = async () => {
       closed = true;
+      cache?.setListening(false);
       await client?.end().catch(() => {});
     };
   }

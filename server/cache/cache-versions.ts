@@ -1,0 +1,68 @@
+/** The channel the database announces cache-relevant changes on (drizzle/0007_cache-invalidation.sql). */
+export const cacheChannel = "cache_changes";
+
+type Forget = (kind: "user" | "session", key: string) => void;
+
+/**
+ * What this process knows about changes since it cached something: a version for the community
+ * and one per person, bumped by this process's own writes at once and by every process's writes
+ * through NOTIFY. Anything cached under an older version is stale.
+ *
+ * A cache is only trusted while the change channel is heard: before the first LISTEN, and after
+ * it drops (changes may be missed), nothing is served from memory; on every new LISTEN the epoch
+ * moves on, so whatever was cached before the gap is never served.
+ */
+export function createCacheVersions() {
+  let listening = false;
+  let epoch = 0;
+  let community = 0;
+  const people = new Map<string, number>();
+  const forgetters = new Set<Forget>();
+  const heard = (message: string) => {
+    const [kind, key = ""] = message.split(":", 2);
+    if (kind === "community") community++;
+    else if (kind === "user" && key) {
+      people.set(key, (people.get(key) ?? 0) + 1);
+      for (const forget of forgetters) forget("user", key);
+    } else if (kind === "session" && key) {
+      for (const forget of forgetters) forget("session", key);
+    }
+  };
+
+  return {
+    /** True while changes from every instance reach this one. */
+    get trusted() {
+      return listening;
+    },
+    /** The version of everything a person's page or list can show: the community and their own. */
+    of(userId: string) {
+      return `${epoch}.${community}.${people.get(userId) ?? 0}`;
+    },
+    /** Moves on with every new LISTEN: nothing cached before a gap in the channel is served. */
+    get epoch() {
+      return epoch;
+    },
+    /** A message from the channel: 'community', 'user:<id>' or 'session:<token hash>'. */
+    heard,
+    /**
+     * This person just changed something through this process: what they (and, if it was shared,
+     * everyone) see is stale now, before the NOTIFY comes back.
+     */
+    changedBy(userId: string) {
+      community++;
+      heard(`user:${userId}`);
+    },
+    /** Called with each LISTEN (re)established, and with false when the connection drops. */
+    setListening(on: boolean) {
+      if (on) epoch++;
+      listening = on;
+    },
+    /** Session caches drop entries when a session ends or its person changes. */
+    onForget(forget: Forget) {
+      forgetters.add(forget);
+      return () => forgetters.delete(forget);
+    },
+  };
+}
+
+export type CacheVersions = ReturnType<typeof createCacheVersions>;

@@ -1,0 +1,132 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { CacheVersions } from "../cache/cache-versions.ts";
+import type { AppEnv } from "./app-env.ts";
+import { compressBody, preferredEncoding } from "./compression.ts";
+import { bytesOf, inlineScriptHashes } from "./public-page-cache.ts";
+import { hashPolicy } from "./security-headers.ts";
+
+interface Entry {
+  version: string;
+  storedAt: number;
+  headers: [string, string][];
+  encoding: "br" | "gzip" | null;
+  body: Buffer;
+  /** Pages only: the hashes of their inline scripts, which stand in for the render's nonce. */
+  scriptHashes: string[] | null;
+}
+
+const dropped = new Set([
+  "content-security-policy",
+  "content-length",
+  "content-encoding",
+  "x-request-id",
+  "set-cookie",
+]);
+
+/**
+ * A signed-in person's library pages and prompt lists, kept in memory as sent (compressed), so
+ * reloading them costs no query and no render. An answer is served only while nothing it can
+ * show has changed: the community's and the person's versions (see cache-versions.ts) must be
+ * those it was rendered under, and it is at most `maxAgeMs` old. Administrators' answers (they
+ * see every prompt) are never kept. The least recently used answers go first past `maxBytes`.
+ */
+export function viewerResponseCache(options: {
+  versions: CacheVersions;
+  paths: ReadonlySet<string>;
+  maxAgeMs: number;
+  maxBytes: number;
+}): MiddlewareHandler<AppEnv> {
+  const { versions } = options;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  const keep = (key: string, entry: Entry) => {
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  return async (c, next) => {
+    if (c.req.method !== "GET" || !versions.trusted || !options.paths.has(c.req.path)) {
+      return next();
+    }
+    const viewer = await c.get("viewer")();
+    if (!viewer || viewer.isAdmin) return next();
+
+    const encoding = preferredEncoding(c.req.header("accept-encoding") ?? "");
+    const key = `${viewer.userId} ${encoding} ${c.req.path}${new URL(c.req.url).search}`;
+    const version = versions.of(viewer.userId);
+    const cached = entries.get(key);
+    if (cached?.version === version && Date.now() - cached.storedAt < options.maxAgeMs) {
+      // Most recently used last, so the least used are dropped first.
+      entries.delete(key);
+      entries.set(key, cached);
+      return serve(cached);
+    }
+    const inFlight = rendering.get(key);
+    if (inFlight) {
+      const shared = await inFlight;
+      if (shared?.version === version) return serve(shared);
+    }
+
+    const work = capture(c, next, { version, encoding }).finally(() => {
+      if (rendering.get(key) === work) rendering.delete(key);
+    });
+    rendering.set(key, work);
+    const entry = await work;
+    if (!entry) return;
+    keep(key, entry);
+    c.res = undefined;
+    c.res = serve(entry);
+  };
+}
+
+/** Renders the answer through the app and keeps it, if it is a plain 200 for this person alone. */
+async function capture(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  options: { version: string; encoding: "br" | "gzip" | null },
+): Promise<Entry | null> {
+  const storedAt = Date.now();
+  await next();
+  const response = c.res;
+  if (
+    response.status !== 200 ||
+    response.headers.has("set-cookie") ||
+    response.headers.has("content-encoding")
+  ) {
+    return null;
+  }
+  const raw = Buffer.from(await response.arrayBuffer());
+  const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  return {
+    version: options.version,
+    storedAt,
+    headers: [...response.headers].filter(([name]) => !dropped.has(name)),
+    encoding: options.encoding,
+    body: options.encoding ? compressBody(raw, options.encoding) : raw,
+    scriptHashes: isPage
+      ? inlineScriptHashes(raw.toString(), c.get("secureHeadersNonce") ?? "")
+      : null,
+  };
+}
+
+function serve(entry: Entry) {
+  const headers = new Headers(entry.headers);
+  if (entry.scriptHashes) headers.set("Content-Security-Policy", hashPolicy(entry.scriptHashes));
+  headers.set("Content-Length", String(entry.body.length));
+  if (entry.encoding) headers.set("Content-Encoding", entry.encoding);
+  if (!headers.get("vary")?.includes("Accept-Encoding")) headers.append("Vary", "Accept-Encoding");
+  return new Response(bytesOf(entry.body), { status: 200, headers });
+}
