@@ -32,7 +32,7 @@ export async function listPrompts(
 ): Promise<PromptPage> {
   const viewer = requireViewer(options.viewer);
   const order = orderOf(options);
-  const rows = await listStatement({ ...options, viewer });
+  const rows = await pageRows({ ...options, viewer });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
@@ -42,13 +42,45 @@ export async function listPrompts(
   };
 }
 
+type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
+
+/**
+ * How a newest-first search reaches its rows. PostgreSQL picks between walking the date index
+ * (fast when the word is common) and the trigram index (fast when it is rare) from a row
+ * estimate that can be far off, and a wrong pick costs a rare word hundreds of milliseconds. So
+ * the search looks at the newest rows first ("recent"): a common word fills the page there. A
+ * word found there fewer than `commonInRecent` times is searched by an order the date index
+ * cannot give ("trigram"), so the trigram index is the only way in; in between, PostgreSQL
+ * chooses ("planned"), where either path is bounded. See docs/decisions/0007.
+ */
+export type SearchPath = "planned" | "recent" | "trigram";
+export const recentWindow = 200;
+const commonInRecent = 3;
+
+async function pageRows(options: ListOptions) {
+  if (!options.q || orderOf(options) !== "newest") return listStatement(options);
+  const recent = await listStatement(options, "recent");
+  if (recent.length > options.limit) return recent;
+  return listStatement(options, recent.length >= commonInRecent ? "planned" : "trigram");
+}
+
 /** The list's SQL, one row more than a page to tell whether another page follows. */
-export function listStatement(options: { db: Database; viewer: Viewer } & ListPromptsQuery) {
+export function listStatement(options: ListOptions, path: SearchPath = "planned") {
   const { viewer } = options;
   const order = orderOf(options);
   const conditions: (SQL | undefined)[] = [scopeCondition(options.scope, viewer)];
   if (options.category) {
     conditions.push(sql`lower(${prompts.category}) = lower(${options.category})`);
+  }
+  if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));
+  if (path === "recent") {
+    const newest = options.db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(...conditions))
+      .orderBy(...orderBy(order))
+      .limit(recentWindow);
+    conditions.push(inArray(prompts.id, newest));
   }
   if (options.q) {
     const pattern = containsPattern(options.q);
@@ -68,7 +100,6 @@ export function listStatement(options: { db: Database; viewer: Viewer } & ListPr
         group by ${promptTags.promptId} having count(*) = ${wanted.length})`,
     );
   }
-  if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));
 
   let query = selectPrompts(options.db, viewer).$dynamic();
   if (isStarredList(options)) {
@@ -79,9 +110,12 @@ export function listStatement(options: { db: Database; viewer: Viewer } & ListPr
   }
   return query
     .where(and(...conditions))
-    .orderBy(...orderBy(order))
+    .orderBy(...(path === "trigram" ? newestByValue : orderBy(order)))
     .limit(options.limit + 1);
 }
+
+/** Newest first, by a computed key no index holds (the "trigram" search path). */
+const newestByValue = [desc(sql`${prompts.createdAt} + interval '0 seconds'`), desc(prompts.id)];
 
 function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
   switch (scope) {

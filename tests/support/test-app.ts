@@ -1,5 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
+import type { CacheVersions } from "../../server/cache/cache-versions.ts";
 import { type Config, parseConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/client.ts";
 import { createApp } from "../../server/http/app.ts";
@@ -27,6 +28,8 @@ export async function createTestApp(options: {
   env?: Record<string, string>;
   isDraining?: () => boolean;
   changeFeed?: ChangeFeed;
+  /** Serve sessions, pages and lists from memory, as the server does (needs the feed). */
+  cacheVersions?: CacheVersions;
 }) {
   vite ??= createServer({
     root: projectRoot,
@@ -43,6 +46,7 @@ export async function createTestApp(options: {
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     isDraining: options.isDraining,
     changeFeed: options.changeFeed,
+    cacheVersions: options.cacheVersions,
   });
 }
 

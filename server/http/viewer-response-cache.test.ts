@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
+import { createPrompt } from "../../tests/support/factories.ts";
+import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { type CacheVersions, createCacheVersions } from "../cache/cache-versions.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { prompts, sessions, users } from "../db/schema.ts";
+import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
+
+// Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
+// or whatever made it, and never another person's.
+let database: DatabaseHandle;
+let versions: CacheVersions;
+let feed: ChangeFeed;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let actors: Awaited<ReturnType<typeof createActors>>;
+let queries = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ onQuery: () => queries++ });
+  versions = createCacheVersions();
+  feed = createChangeFeed(database, testLogger(), versions);
+  await feed.ready;
+  app = await createTestApp({ db: database.db, changeFeed: feed, cacheVersions: versions });
+  actors = await createActors(database.db);
+});
+afterAll(async () => {
+  await feed.close();
+  await closeTestApps();
+  await database.close();
+});
+
+const get = async (path: string, actor: Actor) => app.request(path, asActor(actor));
+const texts = async (res: Response) =>
+  ((await res.json()) as { items: { promptText: string }[] }).items.map((item) => item.promptText);
+
+/** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
+  const deadline = Date.now() + 2000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
+/** How many database statements the request cost. */
+async function queriesOf(request: () => Response | Promise<Response>) {
+  const before = queries;
+  const res = await request();
+  await res.arrayBuffer();
+  return { status: res.status, queries: queries - before };
+}
+
+it("a second read of the same list or page costs no query at all", async () => {
+  for (const path of ["/api/v1/prompts?scope=personal", "/dashboard", "/central"]) {
+    expect((await queriesOf(() => get(path, actors.userA))).status).toBe(200);
+    expect(await queriesOf(() => get(path, actors.userA))).toEqual({ status: 200, queries: 0 });
+  }
+});
+
+it("a write through the app shows on the very next read, for its author and for others", async () => {
+  const path = "/api/v1/prompts?scope=community";
+  await get(path, actors.userA);
+  await get(path, actors.userB);
+  const created = await app.request(
+    "/api/v1/prompts",
+    asActor(actors.userA, {
+      method: "POST",
+      json: { promptText: "Shared right now", shared: true },
+    }),
+  );
+  expect(created.status).toBe(201);
+  expect(await texts(await get(path, actors.userA))).toContain("Shared right now");
+  expect(await texts(await get(path, actors.userB))).toContain("Shared right now");
+});
+
+it("a change made outside this process reaches cached lists through the database", async () => {
+  const path = "/api/v1/prompts?scope=personal";
+  const userId = actors.userB.userId ?? "";
+  await get(path, actors.userB);
+  const prompt = await createPrompt(database.db, { userId, promptText: "Written elsewhere" });
+  const seen = await eventually(
+    async () => texts(await get(path, actors.userB)),
+    (items) => items.includes("Written elsewhere"),
+  );
+  expect(seen).toContain("Written elsewhere");
+
+  await database.db.delete(prompts).where(eq(prompts.id, prompt.id));
+  const after = await eventually(
+    async () => texts(await get(path, actors.userB)),
+    (items) => !items.includes("Written elsewhere"),
+  );
+  expect(after).not.toContain("Written elsewhere");
+});
+
+it("each person gets only their own answer for the same address", async () => {
+  const path = "/api/v1/prompts?scope=personal";
+  await createPrompt(database.db, { userId: actors.userA.userId, promptText: "Only for A" });
+  const forA = await eventually(
+    async () => texts(await get(path, actors.userA)),
+    (items) => items.includes("Only for A"),
+  );
+  expect(forA).toContain("Only for A");
+  expect(await texts(await get(path, actors.userB))).not.toContain("Only for A");
+  expect((await get(path, actors.visitor)).status).toBe(401);
+});
+
+it("a session ended in the database stops working at once, though it was kept in memory", async () => {
+  const path = "/api/v1/prompts?scope=personal";
+  const ended = await createActors(database.db);
+  expect((await get(path, ended.userA)).status).toBe(200);
+  await database.db.delete(sessions).where(eq(sessions.userId, ended.userA.userId ?? ""));
+  const status = await eventually(
+    async () => (await get(path, ended.userA)).status,
+    (code) => code === 401,
+  );
+  expect(status).toBe(401);
+});
+
+it("signing out ends the session on the very next request", async () => {
+  const signedOut = await createActors(database.db);
+  expect((await get("/api/v1/session", signedOut.userA)).status).toBe(200);
+  const out = await app.request("/auth/logout", asActor(signedOut.userA, { method: "POST" }));
+  expect(out.status).toBeLessThan(400);
+  expect(await (await get("/api/v1/session", signedOut.userA)).json()).toBeNull();
+});
+
+it("a renamed person's header and cards change without waiting for the minute", async () => {
+  const userId = actors.userA.userId ?? "";
+  await get("/api/v1/session", actors.userA);
+  await database.db.update(users).set({ name: "Renamed Person" }).where(eq(users.id, userId));
+  const session = await eventually(
+    async () => (await (await get("/api/v1/session", actors.userA)).json()) as { name: string },
+    (value) => value.name === "Renamed Person",
+  );
+  expect(session.name).toBe("Renamed Person");
+});
+
+it("administrators' answers are never kept", async () => {
+  const path = "/api/v1/prompts?scope=all";
+  expect((await queriesOf(() => get(path, actors.admin))).status).toBe(200);
+  expect((await queriesOf(() => get(path, actors.admin))).queries).toBeGreaterThan(0);
+});
+
+it("nothing is served from memory while changes cannot be heard", async () => {
+  const path = "/api/v1/prompts?scope=personal";
+  await get(path, actors.userA);
+  versions.setListening(false);
+  try {
+    expect((await queriesOf(() => get(path, actors.userA))).queries).toBeGreaterThan(0);
+    await createPrompt(database.db, { userId: actors.userA.userId, promptText: "While deaf" });
+    expect(await texts(await get(path, actors.userA))).toContain("While deaf");
+  } finally {
+    versions.setListening(true);
+  }
+  // What was kept before the gap is not served after it.
+  expect((await queriesOf(() => get(path, actors.userA))).queries).toBeGreaterThan(0);
+});
