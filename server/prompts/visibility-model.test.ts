@@ -3,10 +3,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { titleAndCategory } from "../../app/lib/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
 
 /**
  * A model of who may see and change which prompt. Owners see their own prompts; everyone signed
@@ -18,13 +20,25 @@ import { prompts } from "../db/schema.ts";
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<ActorName, Actor>;
+let feed: ChangeFeed;
 
+// Sessions and lists are served from memory as in production, so the model also proves that
+// nothing kept there is ever stale or reaches the wrong person.
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await createTestApp({ db: database.db, env: { ADMIN_EMAILS: "admin@example.com" } });
+  const cacheVersions = createCacheVersions();
+  feed = createChangeFeed(database, testLogger(), cacheVersions);
+  await feed.ready;
+  app = await createTestApp({
+    db: database.db,
+    env: { ADMIN_EMAILS: "admin@example.com" },
+    changeFeed: feed,
+    cacheVersions,
+  });
   actors = await createActors(database.db);
 });
 afterAll(async () => {
+  await feed.close();
   await closeTestApps();
   await database.close();
 });
