@@ -52,8 +52,10 @@ export function sessionMiddleware(options: {
     } finally {
       if (cache && token && !reads.has(c.req.method)) {
         cache.sessions.forget(token);
+        // A refusal (4xx) changed nothing; anything else may have.
+        const refused = c.res.status >= 400 && c.res.status < 500;
         const viewer = await lookup?.catch(() => null);
-        if (viewer) cache.versions.changedBy(viewer.userId);
+        if (viewer && !refused) cache.versions.changedBy(viewer.userId);
       }
     }
     if (cookieUpdate && !c.res.headers.get("set-cookie")?.includes(`${options.cookies.session}=`)) {
