@@ -151,10 +151,12 @@ describe("API: lists, search and pagination never show another person's personal
 
   it("for every actor and scope", async () => {
     const secretWord = `secret${Date.now()}`;
+    // A second apart: rows written within one millisecond would tie on time and order by id.
     const secret = await createPrompt(database.db, {
       userId: actors.userA.userId,
       isShared: false,
       promptText: `A private note about ${secretWord}`,
+      createdAt: new Date(Date.now() - 1000),
     });
     const shared = await createPrompt(database.db, {
       userId: actors.userA.userId,
