@@ -63,10 +63,19 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER users_cache_changes AFTER UPDATE OF name, email, avatar_url OR DELETE ON users
+-- Every sign-in writes the name, email and picture again; only a real change counts.
+CREATE TRIGGER users_cache_changes AFTER UPDATE ON users FOR EACH ROW
+  WHEN ((OLD.name, OLD.email, OLD.avatar_url) IS DISTINCT FROM (NEW.name, NEW.email, NEW.avatar_url))
+  EXECUTE FUNCTION cache_changed_person();
+--> statement-breakpoint
+CREATE TRIGGER users_cache_deleted AFTER DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION cache_changed_person();
 --> statement-breakpoint
-CREATE TRIGGER profiles_cache_changes AFTER UPDATE OR DELETE ON profiles
+CREATE TRIGGER profiles_cache_changes AFTER UPDATE ON profiles FOR EACH ROW
+  WHEN (OLD.username IS DISTINCT FROM NEW.username)
+  EXECUTE FUNCTION cache_changed_person();
+--> statement-breakpoint
+CREATE TRIGGER profiles_cache_deleted AFTER DELETE ON profiles
   FOR EACH ROW EXECUTE FUNCTION cache_changed_person();
 --> statement-breakpoint
 CREATE FUNCTION cache_ended_session() RETURNS trigger LANGUAGE plpgsql AS $$

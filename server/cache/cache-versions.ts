@@ -60,7 +60,6 @@ export function createCacheVersions() {
     /** Session caches drop entries when a session ends or its person changes. */
     onForget(forget: Forget) {
       forgetters.add(forget);
-      return () => forgetters.delete(forget);
     },
   };
 }

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { hashPolicy } from "./security-headers.ts";
+import { inlineScriptHashes, keptHeaders, replay } from "./kept-response.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -61,15 +60,9 @@ async function capture(c: Context<AppEnv>, next: () => Promise<void>): Promise<C
     return null;
   const html = await response.text();
   const identity = Buffer.from(html);
-  const dropped = new Set([
-    "content-security-policy",
-    "content-length",
-    "x-request-id",
-    "set-cookie",
-  ]);
   return {
     status: response.status,
-    headers: [...response.headers].filter(([name]) => !dropped.has(name)),
+    headers: keptHeaders(response),
     identity,
     br: await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: await gzipAsync(identity, { level: 9 }),
@@ -85,35 +78,12 @@ function serve(c: Context<AppEnv>, page: CachedPage) {
     : /\bgzip\b/.test(accepted)
       ? (["gzip", page.gzip] as const)
       : ([null, page.identity] as const);
-  const headers = new Headers(page.headers);
-  headers.set("Content-Security-Policy", hashPolicy(page.scriptHashes));
-  headers.set("Content-Length", String(body.length));
-  headers.append("Vary", "Accept-Encoding");
-  if (encoding) headers.set("Content-Encoding", encoding);
-  return new Response(c.req.method === "HEAD" ? null : bytesOf(body), {
+  return replay({
     status: page.status,
-    headers,
+    headers: page.headers,
+    body,
+    encoding,
+    scriptHashes: page.scriptHashes,
+    head: c.req.method === "HEAD",
   });
-}
-
-/**
- * Hashes of the inline scripts the render itself wrote, known by the render's nonce (JSON-LD is
- * data, not script). Anything else that looks like a script, say one hidden in a prompt that
- * escaping somehow missed, stays blocked.
- */
-export function inlineScriptHashes(html: string, nonce: string) {
-  const hashes: string[] = [];
-  if (!nonce) return hashes;
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const [, attributes = "", content = ""] = match;
-    if (/\bsrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
-    if (!attributes.includes(` nonce="${nonce}"`)) continue;
-    hashes.push(`'sha256-${createHash("sha256").update(content).digest("base64")}'`);
-  }
-  return hashes;
-}
-
-/** The buffer's bytes as a body, without copying them. */
-export function bytesOf(buffer: Buffer) {
-  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 }

@@ -5,7 +5,7 @@ import { createPrompt, createUser } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { inlineScriptHashes } from "./public-page-cache.ts";
+import { inlineScriptHashes } from "./kept-response.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;

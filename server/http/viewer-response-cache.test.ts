@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { type CacheVersions, createCacheVersions } from "../cache/cache-versions.ts";
+import { type CacheVersions, cacheChannel, createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
 import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
@@ -138,6 +138,23 @@ it("a renamed person's header and cards change without waiting for the minute", 
     (value) => value.name === "Renamed Person",
   );
   expect(session.name).toBe("Renamed Person");
+});
+
+it("writing a person's details again unchanged (as every sign-in does) drops nothing", async () => {
+  const userId = actors.userB.userId ?? "";
+  const [person] = await database.db.select().from(users).where(eq(users.id, userId));
+  const before = versions.of(userId);
+  await database.db
+    .update(users)
+    .set({ name: person?.name, email: person?.email, avatarUrl: person?.avatarUrl })
+    .where(eq(users.id, userId));
+  // Notices arrive in commit order: once this marker is heard, so would the update's have been.
+  await database.db.execute(sql`select pg_notify(${cacheChannel}, 'user:marker')`);
+  await eventually(
+    async () => versions.of("marker"),
+    (version) => version.endsWith(".1"),
+  );
+  expect(versions.of(userId)).toBe(before);
 });
 
 it("administrators' answers are never kept", async () => {

@@ -2,8 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compressBody, preferredEncoding } from "./compression.ts";
-import { bytesOf, inlineScriptHashes } from "./public-page-cache.ts";
-import { hashPolicy } from "./security-headers.ts";
+import { inlineScriptHashes, keptHeaders, replay } from "./kept-response.ts";
 
 interface Entry {
   version: string;
@@ -14,14 +13,6 @@ interface Entry {
   /** Pages only: the hashes of their inline scripts, which stand in for the render's nonce. */
   scriptHashes: string[] | null;
 }
-
-const dropped = new Set([
-  "content-security-policy",
-  "content-length",
-  "content-encoding",
-  "x-request-id",
-  "set-cookie",
-]);
 
 /**
  * A signed-in person's library pages and prompt lists, kept in memory as sent (compressed), so
@@ -65,7 +56,9 @@ export function viewerResponseCache(options: {
     if (!viewer || viewer.isAdmin) return next();
 
     const encoding = preferredEncoding(c.req.header("accept-encoding") ?? "");
-    const key = `${viewer.userId} ${encoding} ${c.req.path}${new URL(c.req.url).search}`;
+    const url = c.req.url;
+    const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+    const key = `${viewer.userId} ${encoding} ${c.req.path}${query}`;
     const version = versions.of(viewer.userId);
     const cached = entries.get(key);
     if (cached?.version === version && Date.now() - cached.storedAt < options.maxAgeMs) {
@@ -113,7 +106,7 @@ async function capture(
   return {
     version: options.version,
     storedAt,
-    headers: [...response.headers].filter(([name]) => !dropped.has(name)),
+    headers: keptHeaders(response),
     encoding: options.encoding,
     body: options.encoding ? compressBody(raw, options.encoding) : raw,
     scriptHashes: isPage
@@ -123,10 +116,5 @@ async function capture(
 }
 
 function serve(entry: Entry) {
-  const headers = new Headers(entry.headers);
-  if (entry.scriptHashes) headers.set("Content-Security-Policy", hashPolicy(entry.scriptHashes));
-  headers.set("Content-Length", String(entry.body.length));
-  if (entry.encoding) headers.set("Content-Encoding", entry.encoding);
-  if (!headers.get("vary")?.includes("Accept-Encoding")) headers.append("Vary", "Accept-Encoding");
-  return new Response(bytesOf(entry.body), { status: 200, headers });
+  return replay({ status: 200, ...entry });
 }
