@@ -8,6 +8,7 @@ import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { createApp } from "./http/app.ts";
 import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
+import { createPublicPageCache } from "./http/public-page-cache.ts";
 import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
@@ -24,6 +25,7 @@ async function main() {
   const frontEnd = await loadFrontEnd(config);
   const cacheVersions = createCacheVersions();
   const changeFeed = createChangeFeed(database, log, cacheVersions);
+  const publicPages = createPublicPageCache();
   let draining = false;
   const app = createApp({
     config,
@@ -33,6 +35,7 @@ async function main() {
     clientDir: frontEnd.clientDir,
     changeFeed,
     cacheVersions,
+    publicPages,
     isDraining: () => draining,
   });
   const inFlight = inFlightRequests();
@@ -44,6 +47,7 @@ async function main() {
       vite: frontEnd.middleware,
       inFlight,
       isDraining: () => draining,
+      publicPages,
     }),
   );
   server.listen(config.port, config.host, () => {

@@ -28,7 +28,7 @@ import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
-import { publicPageCache } from "./public-page-cache.ts";
+import type { PublicPageCache } from "./public-page-cache.ts";
 import { rateLimitMiddleware } from "./rate-limit-middleware.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLogging } from "./request-logging.ts";
@@ -53,6 +53,8 @@ export interface AppOptions {
    * sessions and signed-in pages and lists are served from memory while unchanged.
    */
   cacheVersions?: CacheVersions;
+  /** Public pages kept in memory; the Node listener sends fresh ones itself. */
+  publicPages: PublicPageCache;
   isDraining?: () => boolean;
 }
 
@@ -73,8 +75,9 @@ export function createApp(options: AppOptions) {
   }
   app.use(requestLogging(options.log));
   // Public pages served from memory keep the headers they were rendered with (their own CSP).
-  const pageCache = publicPageCache(60_000);
-  for (const path of publicPagePaths) app.on(["GET", "HEAD"], path, pageCache);
+  for (const path of publicPagePaths) {
+    app.on(["GET", "HEAD"], path, options.publicPages.middleware);
+  }
   app.use(securityHeaders({ https }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));

@@ -10,36 +10,43 @@ const perResponse = new Set([
   "set-cookie",
 ]);
 
-/** The headers worth keeping with an answer served again from memory. */
-export function keptHeaders(response: Response): [string, string][] {
-  return [...response.headers].filter(([name]) => !perResponse.has(name));
+/** An answer kept in memory, with every header it is sent with except its request id. */
+export interface KeptAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
 }
 
 /**
- * An answer kept in memory, sent again: its body as it is (no copy), and for a page, a policy
- * that allows its own inline scripts by hash, since it has no fresh nonce.
+ * Keeps a rendered answer with the body it will be sent with (compressed as `encoding` says).
+ * Its headers are worked out once here: for a page, a policy that allows its own inline scripts
+ * by hash, since an answer sent again has no fresh nonce.
  */
-export function replay(answer: {
-  status: number;
-  headers: [string, string][];
-  body: Buffer;
-  encoding: "br" | "gzip" | null;
-  scriptHashes: string[] | null;
-  head?: boolean;
-}) {
-  const headers = new Headers(answer.headers);
-  if (answer.scriptHashes) headers.set("Content-Security-Policy", hashPolicy(answer.scriptHashes));
-  headers.set("Content-Length", String(answer.body.length));
-  if (answer.encoding) headers.set("Content-Encoding", answer.encoding);
-  if (!headers.get("vary")?.includes("Accept-Encoding")) headers.append("Vary", "Accept-Encoding");
+export function keepAnswer(
+  response: Response,
+  sent: { body: Buffer; encoding: "br" | "gzip" | null; scriptHashes: string[] | null },
+): KeptAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) {
+    if (!perResponse.has(name)) headers[name] = value;
+  }
+  if (sent.scriptHashes) headers["content-security-policy"] = hashPolicy(sent.scriptHashes);
+  headers["content-length"] = String(sent.body.length);
+  if (sent.encoding) headers["content-encoding"] = sent.encoding;
+  const vary = headers.vary;
+  if (!vary?.includes("Accept-Encoding")) {
+    headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  }
+  return { status: response.status, headers, body: sent.body };
+}
+
+/** A kept answer, sent again through the app: its body as it is (no copy). */
+export function replay(answer: KeptAnswer, head = false) {
   const { buffer, byteOffset, length } = answer.body;
-  return new Response(
-    answer.head ? null : new Uint8Array(buffer as ArrayBuffer, byteOffset, length),
-    {
-      status: answer.status,
-      headers,
-    },
-  );
+  return new Response(head ? null : new Uint8Array(buffer as ArrayBuffer, byteOffset, length), {
+    status: answer.status,
+    headers: answer.headers,
+  });
 }
 
 /**

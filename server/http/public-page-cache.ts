@@ -2,35 +2,43 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { inlineScriptHashes, keptHeaders, replay } from "./kept-response.ts";
+import { preferredEncoding } from "./compression.ts";
+import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Public pages are rendered again at most this often: their prompt lists are a minute fresh. */
+const refreshMs = 60_000;
+
 interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  /** 'sha256-…' for each inline script: the page's CSP, since a cached page has no fresh nonce. */
-  scriptHashes: string[];
+  br: KeptAnswer;
+  gzip: KeptAnswer;
+  identity: KeptAnswer;
   renderedAt: number;
+}
+
+export interface PublicPageCache {
+  /** For the app's public page routes: serves kept pages, and renders and keeps missing or old ones. */
+  middleware: MiddlewareHandler<AppEnv>;
+  /** The page kept for this path, if it is fresh, as it is sent to a client accepting these encodings. */
+  fresh(path: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
 }
 
 /**
  * Public pages are the same for every visitor, so each is rendered once and served from memory,
- * already compressed. When a copy is older than `refreshMs`, the next request renders it again
+ * already compressed. When a copy is older than a minute, the next request renders it again
  * while everyone else keeps getting the old copy. Only 200 responses marked public are kept.
  */
-export function publicPageCache(refreshMs: number): MiddlewareHandler<AppEnv> {
+export function createPublicPageCache(): PublicPageCache {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
+  const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     const key = c.req.path;
     const cached = pages.get(key);
-    if (cached && Date.now() - cached.renderedAt <= refreshMs) return serve(c, cached);
+    if (cached && isFresh(cached)) return serve(c, cached);
     const inFlight = rendering.get(key);
     if (inFlight) {
       if (cached) return serve(c, cached);
@@ -49,6 +57,14 @@ export function publicPageCache(refreshMs: number): MiddlewareHandler<AppEnv> {
     c.res = serve(c, page);
     return c.res;
   };
+
+  return {
+    middleware,
+    fresh(path, acceptEncoding) {
+      const page = pages.get(path);
+      return page && isFresh(page) ? variant(page, acceptEncoding) : undefined;
+    },
+  };
 }
 
 /** Renders the page through the app and keeps it, if it is public. */
@@ -60,30 +76,23 @@ async function capture(c: Context<AppEnv>, next: () => Promise<void>): Promise<C
     return null;
   const html = await response.text();
   const identity = Buffer.from(html);
+  const scriptHashes = inlineScriptHashes(html, c.get("secureHeadersNonce") ?? "");
+  const [br, gzipped] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
   return {
-    status: response.status,
-    headers: keptHeaders(response),
-    identity,
-    br: await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: await gzipAsync(identity, { level: 9 }),
-    scriptHashes: inlineScriptHashes(html, c.get("secureHeadersNonce") ?? ""),
+    br: keepAnswer(response, { body: br, encoding: "br", scriptHashes }),
+    gzip: keepAnswer(response, { body: gzipped, encoding: "gzip", scriptHashes }),
+    identity: keepAnswer(response, { body: identity, encoding: null, scriptHashes }),
     renderedAt: Date.now(),
   };
 }
 
+function variant(page: CachedPage, acceptEncoding: string | undefined) {
+  return page[preferredEncoding(acceptEncoding ?? "") ?? "identity"];
+}
+
 function serve(c: Context<AppEnv>, page: CachedPage) {
-  const accepted = c.req.header("accept-encoding") ?? "";
-  const [encoding, body] = /\bbr\b/.test(accepted)
-    ? (["br", page.br] as const)
-    : /\bgzip\b/.test(accepted)
-      ? (["gzip", page.gzip] as const)
-      : ([null, page.identity] as const);
-  return replay({
-    status: page.status,
-    headers: page.headers,
-    body,
-    encoding,
-    scriptHashes: page.scriptHashes,
-    head: c.req.method === "HEAD",
-  });
+  return replay(variant(page, c.req.header("accept-encoding")), c.req.method === "HEAD");
 }

@@ -5,28 +5,37 @@ import type { AppEnv } from "./app-env.ts";
 
 const acceptableId = /^[\w.-]{8,64}$/;
 
-/** Gives each request an id (kept from a proxy when well-formed) and a child logger, and logs its outcome. */
+/** A request's id: the one a proxy sent when well-formed, otherwise a new one. */
+export function requestIdFor(incoming: string | string[] | undefined) {
+  return typeof incoming === "string" && acceptableId.test(incoming) ? incoming : randomUUID();
+}
+
+/** One line per request with its outcome. */
+export function logOutcome(
+  log: Logger,
+  outcome: { requestId?: string; method: string; path: string; status: number; started: number },
+) {
+  const { started, ...fields } = outcome;
+  // 503 is a known state (shutting down, database away), already explained where it arose.
+  const level = fields.status === 503 ? "warn" : fields.status >= 500 ? "error" : "info";
+  log[level]({ ...fields, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+}
+
+/** Gives each request an id and a child logger, and logs its outcome. */
 export function requestLogging(log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && acceptableId.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(c.req.header("x-request-id"));
     const requestLog = log.child({ requestId });
     c.set("requestId", requestId);
     c.set("log", requestLog);
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    const status = c.res.status;
-    // 503 is a known state (shutting down, database away), already explained where it arose.
-    const level = status === 503 ? "warn" : status >= 500 ? "error" : "info";
-    requestLog[level](
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    logOutcome(requestLog, {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      started,
+    });
   };
 }

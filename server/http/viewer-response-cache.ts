@@ -2,16 +2,12 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compressBody, preferredEncoding } from "./compression.ts";
-import { inlineScriptHashes, keptHeaders, replay } from "./kept-response.ts";
+import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 
 interface Entry {
   version: string;
   storedAt: number;
-  headers: [string, string][];
-  encoding: "br" | "gzip" | null;
-  body: Buffer;
-  /** Pages only: the hashes of their inline scripts, which stand in for the render's nonce. */
-  scriptHashes: string[] | null;
+  answer: KeptAnswer;
 }
 
 /**
@@ -36,12 +32,12 @@ export function viewerResponseCache(options: {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.answer.body.length;
   };
   const keep = (key: string, entry: Entry) => {
     remove(key);
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += entry.answer.body.length;
     for (const oldest of entries.keys()) {
       if (bytes <= options.maxBytes) break;
       remove(oldest);
@@ -65,12 +61,12 @@ export function viewerResponseCache(options: {
       // Most recently used last, so the least used are dropped first.
       entries.delete(key);
       entries.set(key, cached);
-      return serve(cached);
+      return replay(cached.answer);
     }
     const inFlight = rendering.get(key);
     if (inFlight) {
       const shared = await inFlight;
-      if (shared?.version === version) return serve(shared);
+      if (shared?.version === version) return replay(shared.answer);
     }
 
     const work = capture(c, next, { version, encoding }).finally(() => {
@@ -81,7 +77,7 @@ export function viewerResponseCache(options: {
     if (!entry) return;
     keep(key, entry);
     c.res = undefined;
-    c.res = serve(entry);
+    c.res = replay(entry.answer);
   };
 }
 
@@ -103,18 +99,13 @@ async function capture(
   }
   const raw = Buffer.from(await response.arrayBuffer());
   const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  return {
-    version: options.version,
-    storedAt,
-    headers: keptHeaders(response),
-    encoding: options.encoding,
+  const answer = keepAnswer(response, {
     body: options.encoding ? compressBody(raw, options.encoding) : raw,
+    encoding: options.encoding,
+    // Pages only: the hashes of their inline scripts stand in for the render's nonce.
     scriptHashes: isPage
       ? inlineScriptHashes(raw.toString(), c.get("secureHeadersNonce") ?? "")
       : null,
-  };
-}
-
-function serve(entry: Entry) {
-  return replay({ status: 200, ...entry });
+  });
+  return { version: options.version, storedAt, answer };
 }

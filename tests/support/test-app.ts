@@ -4,6 +4,10 @@ import type { CacheVersions } from "../../server/cache/cache-versions.ts";
 import { type Config, parseConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/client.ts";
 import { createApp } from "../../server/http/app.ts";
+import {
+  createPublicPageCache,
+  type PublicPageCache,
+} from "../../server/http/public-page-cache.ts";
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { projectRoot } from "../../server/project-root.ts";
@@ -30,6 +34,8 @@ export async function createTestApp(options: {
   changeFeed?: ChangeFeed;
   /** Serve sessions, pages and lists from memory, as the server does (needs the feed). */
   cacheVersions?: CacheVersions;
+  /** Shared with a Node listener that sends fresh public pages itself; a new one otherwise. */
+  publicPages?: PublicPageCache;
 }) {
   vite ??= createServer({
     root: projectRoot,
@@ -47,6 +53,7 @@ export async function createTestApp(options: {
     isDraining: options.isDraining,
     changeFeed: options.changeFeed,
     cacheVersions: options.cacheVersions,
+    publicPages: options.publicPages ?? createPublicPageCache(),
   });
 }
 

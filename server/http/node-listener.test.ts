@@ -1,0 +1,137 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  closeTestApps,
+  createTestApp,
+  testConfig,
+  testLogger,
+} from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { inFlightRequests } from "./in-flight.ts";
+import { createNodeListener } from "./node-listener.ts";
+import { createPublicPageCache } from "./public-page-cache.ts";
+
+let database: DatabaseHandle;
+let server: ReturnType<typeof createServer>;
+let port: number;
+let appCalls = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig();
+  const publicPages = createPublicPageCache();
+  const app = await createTestApp({ db: database.db, config, publicPages });
+  const counted = {
+    fetch: (request: Request, ...rest: unknown[]) => {
+      appCalls++;
+      return app.fetch(request, ...(rest as []));
+    },
+  };
+  server = createServer(
+    createNodeListener({
+      app: counted,
+      config,
+      log: testLogger(),
+      inFlight: inFlightRequests(),
+      isDraining: () => false,
+      publicPages,
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await closeTestApps();
+  await database.close();
+});
+beforeEach(() => {
+  appCalls = 0;
+});
+
+/** A raw exchange: headers and bytes exactly as sent, nothing decoded. */
+function exchange(
+  path: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path, ...options }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+function withoutMoment(headers: Record<string, unknown>) {
+  const { date: _date, "x-request-id": _id, ...rest } = headers;
+  return rest;
+}
+
+describe("a public page kept in memory", () => {
+  it("is sent without the app, with the same bytes and headers the app sent", async () => {
+    const brotli = { "accept-encoding": "gzip, deflate, br" };
+    const rendered = await exchange("/privacy", { headers: brotli });
+    expect(appCalls).toBe(1);
+    const kept = await exchange("/privacy?utm_source=search", { headers: brotli });
+    expect(appCalls).toBe(1);
+    expect(kept.status).toBe(200);
+    expect(kept.headers["content-encoding"]).toBe("br");
+    expect(kept.headers["content-security-policy"]).toMatch(/script-src 'sha256-/);
+    expect(withoutMoment(kept.headers)).toEqual(withoutMoment(rendered.headers));
+    expect(kept.body.equals(rendered.body)).toBe(true);
+    expect(kept.headers["x-request-id"]).toMatch(/^[\w-]{36}$/);
+    expect(kept.headers["x-request-id"]).not.toBe(rendered.headers["x-request-id"]);
+  });
+
+  it("is sent in the encoding each visitor accepts, and only its headers to HEAD", async () => {
+    await exchange("/terms");
+    const plain = await exchange("/terms", { headers: { "accept-encoding": "identity" } });
+    const gzip = await exchange("/terms", { headers: { "accept-encoding": "gzip" } });
+    const head = await exchange("/terms", {
+      method: "HEAD",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(appCalls).toBe(1);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/^<!DOCTYPE html>/);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toContain("Accept-Encoding");
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(gzip.headers["content-length"]);
+  });
+
+  it("keeps a well-formed request id from a proxy and replaces any other", async () => {
+    await exchange("/cookies");
+    const kept = await exchange("/cookies", { headers: { "x-request-id": "proxy-id-1234" } });
+    const replaced = await exchange("/cookies", { headers: { "x-request-id": "<bad id>" } });
+    expect(appCalls).toBe(1);
+    expect(kept.headers["x-request-id"]).toBe("proxy-id-1234");
+    expect(replaced.headers["x-request-id"]).not.toBe("<bad id>");
+  });
+
+  it("leaves other methods, encoded paths and every other page to the app", async () => {
+    await exchange("/");
+    const post = await exchange("/", { method: "POST" });
+    const encoded = await exchange("/%70rivacy");
+    const signedIn = await exchange("/dashboard");
+    expect(appCalls).toBe(4);
+    expect(post.status).not.toBe(200);
+    expect(encoded.status).toBe(200);
+    expect(signedIn.status).toBe(302);
+  });
+});
