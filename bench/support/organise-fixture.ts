@@ -6,7 +6,7 @@ export const benchTagName = "bench-tag";
 
 /**
  * Organises the bench user's own prompts the way a heavy user would: half of them filed in one
- * folder, a third of them tagged. Runs again harmlessly on a library it already organised.
+ * folder, a third of them tagged. On a library it already organised, it changes nothing.
  */
 export async function organiseBenchLibrary(handle: DatabaseHandle, userId: string) {
   const folderId = await findOrCreate(handle, "folders", userId, benchFolderName);
@@ -15,7 +15,7 @@ export async function organiseBenchLibrary(handle: DatabaseHandle, userId: strin
     handle,
     `UPDATE prompts SET folder_id = $2 WHERE id IN (
        SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM prompts WHERE user_id = $1) own
-       WHERE n % 2 = 0)`,
+       WHERE n % 2 = 0) AND folder_id IS DISTINCT FROM $2`,
     [userId, folderId],
   );
   await query(
@@ -26,6 +26,8 @@ export async function organiseBenchLibrary(handle: DatabaseHandle, userId: strin
      ON CONFLICT DO NOTHING`,
     [userId, tagId],
   );
+  // What autovacuum does soon after such changes: the planner sees the tags as they now are.
+  await query(handle, "ANALYZE folders, tags, prompt_tags");
   return { folderId };
 }
 

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor, type ListPosition } from "./list-cursor.ts"
 import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
-import { containsPattern } from "./search-pattern.ts";
+import { containsPattern, rareStretch } from "./search-pattern.ts";
 
 type Order = SortOrder | "starred";
 
@@ -51,14 +51,16 @@ type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
  * the search looks at the newest rows first ("recent"): a common word fills the page there. A
  * word found there fewer than `commonInRecent` times is searched by an order the date index
  * cannot give ("trigram"), so the trigram index is the only way in; in between, PostgreSQL
- * chooses ("planned"), where either path is bounded. See docs/decisions/0007.
+ * chooses ("planned"), where either path is bounded. A search in your folders or tags reaches
+ * only your own prompts, so PostgreSQL plans it in one step. See docs/decisions/0007.
  */
 export type SearchPath = "planned" | "recent" | "trigram";
 export const recentWindow = 200;
 const commonInRecent = 3;
 
 async function pageRows(options: ListOptions) {
-  if (!options.q || orderOf(options) !== "newest") return listStatement(options);
+  const ownOnly = options.folder || options.tag.length > 0;
+  if (!options.q || ownOnly || orderOf(options) !== "newest") return listStatement(options);
   const recent = await listStatement(options, "recent");
   if (recent.length > options.limit) return recent;
   return listStatement(options, recent.length >= commonInRecent ? "planned" : "trigram");
@@ -82,25 +84,35 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
       .limit(recentWindow);
     conditions.push(inArray(prompts.id, newest));
   }
-  if (options.q) {
-    const pattern = containsPattern(options.q);
-    conditions.push(or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern)));
-  }
+  if (options.q) conditions.push(searchCondition(options.q, path));
   // Folders and tags are private: filtering by them only ever reaches your own prompts.
   if (options.folder) {
     conditions.push(eq(prompts.userId, viewer.userId), eq(prompts.folderId, options.folder));
   }
   if (options.tag.length > 0) {
-    const wanted = [...new Set(options.tag.map((name) => name.toLowerCase()))];
-    conditions.push(
-      eq(prompts.userId, viewer.userId),
-      sql`${prompts.id} in (
-        select ${promptTags.promptId} from ${promptTags} join ${tags} on ${tags.id} = ${promptTags.tagId}
-        where ${tags.userId} = ${viewer.userId} and ${inArray(sql`lower(${tags.name})`, wanted)}
-        group by ${promptTags.promptId} having count(*) = ${wanted.length})`,
-    );
+    conditions.push(eq(prompts.userId, viewer.userId));
+    // One lookup of each tag, then one probe of the prompt's own tags per row: a cost that
+    // stays per row whatever PostgreSQL estimates.
+    for (const name of new Set(options.tag.map((tag) => tag.toLowerCase()))) {
+      conditions.push(sql`exists (
+        select 1 from ${promptTags} where ${promptTags.promptId} = ${prompts.id}
+          and ${promptTags.tagId} = (select ${tags.id} from ${tags}
+            where ${tags.userId} = ${viewer.userId} and lower(${tags.name}) = ${name}))`);
+    }
   }
 
+  if (path === "trigram") {
+    // Sorting all the matches needs only their dates; the rest of a row is read for the page.
+    const page = options.db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(...conditions))
+      .orderBy(...newestByValue)
+      .limit(options.limit + 1);
+    return selectPrompts(options.db, viewer)
+      .where(inArray(prompts.id, page))
+      .orderBy(...newestByValue);
+  }
   let query = selectPrompts(options.db, viewer).$dynamic();
   if (isStarredList(options)) {
     query = query.innerJoin(
@@ -110,8 +122,27 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   }
   return query
     .where(and(...conditions))
-    .orderBy(...(path === "trigram" ? newestByValue : orderBy(order)))
+    .orderBy(...orderBy(order))
     .limit(options.limit + 1);
+}
+
+/**
+ * The term in a prompt's text or topic. The "recent" step finds its rows by date alone, so there
+ * the term is written so that no index can take it. Otherwise, when the term holds common
+ * trigrams, the trigram indexes are asked only for its rare stretch and the whole term is tested
+ * on the few rows found (see rareStretch and docs/decisions/0007).
+ */
+function searchCondition(term: string, path: SearchPath) {
+  const pattern = containsPattern(term);
+  const tested = or(
+    sql`(${prompts.promptText} || '') ilike ${pattern}`,
+    sql`(${prompts.category} || '') ilike ${pattern}`,
+  );
+  if (path === "recent") return tested;
+  const stretch = rareStretch(term);
+  if (!stretch) return or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern));
+  const narrowed = containsPattern(stretch);
+  return and(or(ilike(prompts.promptText, narrowed), ilike(prompts.category, narrowed)), tested);
 }
 
 /** Newest first, by a computed key no index holds (the "trigram" search path). */
