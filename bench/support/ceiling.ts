@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { projectRoot } from "../../server/project-root.ts";
-import { type RawResponse, rawGet } from "./raw-get.ts";
+import { type RawResponse, rawRequest } from "../../tests/support/raw-request.ts";
 
 export interface CeilingServer {
   url: string;
@@ -21,7 +21,7 @@ const script = fileURLToPath(new URL("./ceiling-server.ts", import.meta.url));
  * http server in a process of its own that serves exactly those bytes and headers.
  */
 export async function startCeiling(appUrl: string): Promise<CeilingServer> {
-  const page = await rawGet(`${appUrl}/`);
+  const page = await rawRequest(`${appUrl}/`);
   if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: projectRoot,

@@ -1,4 +1,4 @@
-import { rawGet } from "./raw-get.ts";
+import { rawRequest } from "../../tests/support/raw-request.ts";
 
 export interface ClientWeight {
   path: string;
@@ -26,7 +26,7 @@ export async function clientWeight(
   const html = await page.text();
   const weight: ClientWeight = { path, js: 0, css: 0, files: [] };
   for (const href of assetUrls(html)) {
-    const asset = await rawGet(new URL(href, baseUrl).href);
+    const asset = await rawRequest(new URL(href, baseUrl).href);
     if (asset.status !== 200) throw new Error(`GET ${href} answered ${asset.status}`);
     const bytes = asset.body.length;
     if (href.split("?")[0]?.endsWith(".css")) weight.css += bytes;

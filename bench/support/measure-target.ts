@@ -1,3 +1,4 @@
+import { browserHeaders } from "../../tests/support/raw-request.ts";
 import { startServer } from "../../tests/support/start-server.ts";
 import { benchDatabase } from "./bench-database.ts";
 import type { BenchOptions, BenchTarget } from "./bench-options.ts";
@@ -8,7 +9,6 @@ import { startCeiling } from "./ceiling.ts";
 import { clientWeight } from "./client-weight.ts";
 import { residentBytes, sampleResident, waitUntilQuiet } from "./process-stats.ts";
 import { timeQueries } from "./query-timings.ts";
-import { browserHeaders } from "./raw-get.ts";
 import { errorCount, type LoadJob, type LoadResult, measureLoad } from "./run-load.ts";
 
 export const warmupSeconds = 1;

@@ -1,4 +1,4 @@
-import { browserHeaders } from "../../bench/support/raw-get.ts";
+import { browserHeaders } from "../../tests/support/raw-request.ts";
 import type { Kind, soakRecorder } from "./soak-recorder.ts";
 
 export interface Answer {

@@ -1,6 +1,7 @@
-import { createServer, request } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawRequest } from "../../tests/support/raw-request.ts";
 import {
   closeTestApps,
   createTestApp,
@@ -52,31 +53,15 @@ beforeEach(() => {
   appCalls = 0;
 });
 
-/** A raw exchange: headers and bytes exactly as sent, nothing decoded. */
+/** A request to the listener, its answer exactly as sent (nothing decoded). */
 function exchange(
   path: string,
   options: { method?: string; headers?: Record<string, string> } = {},
 ) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port, path, ...options }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
+  return rawRequest(`http://127.0.0.1:${port}${path}`, options);
 }
 
-function withoutMoment(headers: Record<string, unknown>) {
+function withoutMoment(headers: IncomingHttpHeaders) {
   const { date: _date, "x-request-id": _id, ...rest } = headers;
   return rest;
 }

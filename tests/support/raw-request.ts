@@ -1,4 +1,4 @@
-import { get, type IncomingHttpHeaders } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 
 export interface RawResponse {
   status: number;
@@ -10,10 +10,14 @@ export interface RawResponse {
 /** Like a browser: asks for brotli. */
 export const browserHeaders = { "accept-encoding": "br" };
 
-/** A GET that keeps the response body exactly as the server sent it. */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+/** A request (GET unless told) that keeps the response body exactly as the server sent it. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const headers = { ...browserHeaders, ...options.headers };
   return new Promise((resolve, reject) => {
-    const request = get(url, { headers: { ...browserHeaders, ...headers } }, (response) => {
+    const sent = request(url, { method: options.method ?? "GET", headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.once("error", reject);
@@ -25,6 +29,7 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
         }),
       );
     });
-    request.once("error", reject);
+    sent.once("error", reject);
+    sent.end();
   });
 }
