@@ -22,6 +22,7 @@ type QueryCase = { name: string; kind: QueryKind; query: Partial<ListPromptsQuer
 const cases = (folderId: string): QueryCase[] => [
   { name: "community list", kind: "list", query: { scope: "community" } },
   { name: "personal list", kind: "list", query: { scope: "personal" } },
+  { name: "folder list", kind: "list", query: { scope: "personal", folder: folderId } },
   { name: "search common word (the)", kind: "search", query: { scope: "community", q: "the" } },
   {
     name: "search rare word (Ethereum)",

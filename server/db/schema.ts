@@ -123,7 +123,12 @@ export const prompts = pgTable(
     index("prompts_community_copies_idx")
       .on(table.copyCount.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isShared}`),
-    index("prompts_folder_idx").on(table.folderId),
+    // A folder's prompts newest first, without reading the whole folder.
+    index("prompts_folder_idx").on(
+      table.folderId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Deleting a prompt clears the link on its saved copies; without this, each delete reads
     // the whole table.
     index("prompts_source_idx")

@@ -6,7 +6,8 @@ import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { rowsOf } from "../db/rows.ts";
+import { folders, prompts, tags } from "../db/schema.ts";
 import { listStatement, recentWindow, type SearchPath } from "./list-prompts.ts";
 import { listPromptsQuery } from "./prompt-input.ts";
 
@@ -16,6 +17,8 @@ import { listPromptsQuery } from "./prompt-input.ts";
 // ANALYZE reads in full (300 x the default statistics target), so with a seeded generator the
 // statistics, and so the plans, are the same on every run.
 const bulkRows = 30_000;
+/** The viewer's own prompts: every second one in a folder, every third tagged. */
+const ownRows = 3_000;
 
 /** Common prompt vocabulary; "the" twice, as English leans on it. */
 const vocabulary =
@@ -36,6 +39,7 @@ interface PlanNode {
   "Relation Name"?: string;
   "Index Name"?: string;
   "Index Cond"?: string;
+  Filter?: string;
   "Actual Rows"?: number;
   "Rows Removed by Filter"?: number;
   Plans?: PlanNode[];
@@ -48,6 +52,7 @@ let cookie: string;
 let sent: string[] = [];
 /** The community prompts that mention "Ethereum", newest first. */
 const ethereumPrompts: string[] = [];
+let folderId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ onQuery: (statement) => sent.push(statement) });
@@ -65,6 +70,10 @@ beforeAll(async () => {
   cookie = await signedInCookie(db, user.id);
   const owners: string[] = [];
   for (let i = 0; i < 20; i++) owners.push((await createUser(db)).id);
+  const [folder] = await db.insert(folders).values({ userId: user.id, name: "Work" }).returning();
+  const [tag] = await db.insert(tags).values({ userId: user.id, name: "draft" }).returning();
+  if (!folder || !tag) throw new Error("no folder or tag");
+  folderId = folder.id;
 
   await db.transaction(async (tx) => {
     // setseed holds for this connection only, hence the transaction.
@@ -84,6 +93,21 @@ beforeAll(async () => {
           select string_agg(words[1 + floor(random() * cardinality(words))::int + 0 * n], ' ') as body
           from generate_series(1, 15 + g % 40) n
         ) text`);
+    await tx.execute(sql`
+      with vocabulary as (select string_to_array(${vocabulary}, ' ') as words),
+        own as (
+          insert into ${prompts} (title, prompt_text, user_id, folder_id, is_shared, created_at, updated_at)
+          select 'Own ' || g, body, ${user.id}::uuid,
+            case when g % 2 = 0 then ${folder.id}::uuid end, false,
+            now() - g * interval '1 minute', now() - g * interval '1 minute'
+          from generate_series(1, ${ownRows}::int) g, vocabulary,
+            lateral (
+              select string_agg(words[1 + floor(random() * cardinality(words))::int + 0 * n], ' ') as body
+              from generate_series(1, 15 + g % 40) n
+            ) text
+          returning id, title)
+      insert into prompt_tags (prompt_id, tag_id)
+      select id, ${tag.id}::uuid from own where split_part(title, ' ', 2)::int % 3 = 0`);
   });
 
   // Older than every generated row, so a newest-first walk would have to read the whole index.
@@ -126,17 +150,17 @@ afterAll(async () => {
  * list-prompts.ts), and the plan of each. pg sends them unnamed, so PostgreSQL plans each for
  * these very parameters, as EXPLAIN does here.
  */
-async function search(q: string) {
+async function search(q: string, filters: { folder?: string; tag?: string } = {}) {
   if (database.driver !== "postgres") throw new Error("this suite runs on PostgreSQL");
-  const input = listPromptsQuery.parse({ scope: "community", q });
-  const statements = (["recent", "trigram", "planned"] as const).map((path) => ({
+  const scope = filters.folder ? "personal" : "community";
+  const input = listPromptsQuery.parse({ scope, q, ...filters, tag: filters.tag && [filters.tag] });
+  const statements = (["recent", "trigram", "planned", "own"] as const).map((path) => ({
     path,
     statement: listStatement({ db: database.db, viewer, ...input }, path).toSQL(),
   }));
   sent = [];
-  const res = await app.request(`/api/v1/prompts?scope=community&q=${encodeURIComponent(q)}`, {
-    headers: { cookie },
-  });
+  const params = new URLSearchParams({ scope, q, ...filters });
+  const res = await app.request(`/api/v1/prompts?${params}`, { headers: { cookie } });
   expect(res.status).toBe(200);
   const page = (await res.json()) as PromptPage;
   const plans = new Map<SearchPath, Explained>();
@@ -234,4 +258,37 @@ it("fills a page with a common word from the newest prompts alone", async () => 
   for (const item of page.items) {
     expect(`${item.promptText} ${item.category}`.toLowerCase()).toContain("the");
   }
+});
+
+it("lists a big folder newest first without reading the whole folder", async () => {
+  const input = listPromptsQuery.parse({ scope: "personal", folder: folderId });
+  const statement = listStatement({ db: database.db, viewer, ...input }).toSQL();
+  const { scans } = await explain(statement, "", "folder list");
+
+  const read = scans.filter((scan) => scan["Relation Name"] === "prompts");
+  expect(read.map(label)).not.toContain("Bitmap Heap Scan prompts");
+  // A page is 24 prompts and every second one is in the folder.
+  expect(read.reduce((sum, scan) => sum + rowsRead(scan), 0)).toBeLessThan(200);
+});
+
+it("searches a folder by tag, probing the tags before reading a prompt's text", async () => {
+  const { page, paths, plans } = await search("write", { folder: folderId, tag: "draft" });
+
+  expect(paths).toEqual(["own"]);
+  const filter = plans.get("own")?.scans.find((scan) => scan.Filter?.includes("~~*"))?.Filter;
+  // Within one CASE, PostgreSQL keeps the order: the tag probe (a subplan), then the text.
+  const [, tests = ""] = filter?.split("CASE WHEN") ?? [];
+  expect(tests.indexOf("SubPlan")).toBeGreaterThan(-1);
+  expect(tests.indexOf("SubPlan")).toBeLessThan(tests.indexOf("~~*"));
+  // The same page, written plainly.
+  const expected = rowsOf<{ id: string }>(
+    await database.db.execute(sql`
+      select id from prompts where user_id = ${viewer.userId} and folder_id = ${folderId}
+        and exists (select 1 from prompt_tags join tags on tags.id = prompt_tags.tag_id
+          where prompt_id = prompts.id and tags.name = 'draft')
+        and (prompt_text ilike '%write%' or category ilike '%write%')
+      order by created_at desc, id desc limit 24`),
+  ).map((row) => row.id);
+  expect(expected).toHaveLength(24);
+  expect(page.items.map((item) => item.id)).toEqual(expected);
 });
