@@ -145,21 +145,30 @@ function inOrder(tests: (SQL | undefined)[]) {
 
 /**
  * The term in a prompt's text or topic. The "recent" step finds its rows by date alone, and your
- * own prompts are found by folder or owner, so there the term is written so that no index can take it. Otherwise, when the term holds common
- * trigrams, the trigram indexes are asked only for its rare stretch and the whole term is tested
- * on the few rows found (see rareStretch and docs/decisions/0007).
+ * own prompts are found by folder or owner, so there the term is only tested on each row.
+ * Otherwise, when the term holds common trigrams, the trigram indexes are asked only for its
+ * rare stretch and the whole term is tested on the few rows found (see rareStretch and
+ * docs/decisions/0007).
  */
 function searchCondition(term: string, path: SearchPath) {
   const pattern = containsPattern(term);
-  const tested = or(
-    sql`(${prompts.promptText} || '') ilike ${pattern}`,
-    sql`(${prompts.category} || '') ilike ${pattern}`,
-  );
+  const tested = or(testedOn(prompts.promptText, term), testedOn(prompts.category, term));
   if (path === "recent" || path === "own") return tested;
   const stretch = rareStretch(term);
   if (!stretch) return or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern));
   const narrowed = containsPattern(stretch);
   return and(or(ilike(prompts.promptText, narrowed), ilike(prompts.category, narrowed)), tested);
+}
+
+/**
+ * The term tested on a row, in a form no index can take. A term in plain ASCII is compared under
+ * the "C" collation, which folds only ASCII letters to lower case: several times faster than
+ * folding every letter of a prompt, and the same answer unless the text holds one of the rare
+ * letters whose lower case is ASCII (the Kelvin sign, say). Any other term folds every letter.
+ */
+function testedOn(column: typeof prompts.promptText | typeof prompts.category, term: string) {
+  const folding = /^[ -~]*$/.test(term) ? sql` collate "C"` : sql``;
+  return sql`(${column} || '')${folding} ilike ${containsPattern(term)}`;
 }
 
 /** Newest first, by a computed key no index holds (the "trigram" search path). */

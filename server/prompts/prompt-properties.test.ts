@@ -125,3 +125,25 @@ it("search treats % _ and \\ literally", async () => {
   expect(await search("C:\\t")).toEqual(["path C:\\temp"]);
   expect(await search("DISCOUNT")).toHaveLength(2);
 });
+
+it("search ignores case in any alphabet", async () => {
+  for (const promptText of ["Über das CAFÉ", "Ethereum GAS fees", "Ωμέγα notes"]) {
+    await app.request(
+      "/api/v1/prompts",
+      asActor(actors.userA, { method: "POST", json: { promptText, shared: false } }),
+    );
+  }
+  const search = async (q: string) => {
+    const res = await app.request(
+      `/api/v1/prompts?scope=personal&q=${encodeURIComponent(q)}`,
+      asActor(actors.userA),
+    );
+    return ((await res.json()) as { items: { promptText: string }[] }).items.map(
+      (item) => item.promptText,
+    );
+  };
+  expect(await search("über das café")).toEqual(["Über das CAFÉ"]);
+  expect(await search("ÜBER")).toEqual(["Über das CAFÉ"]);
+  expect(await search("ethereum gas")).toEqual(["Ethereum GAS fees"]);
+  expect(await search("ΩΜΈΓΑ")).toEqual(["Ωμέγα notes"]);
+});
