@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
+import { cookieNames } from "./auth/cookies.ts";
 import { createCacheVersions } from "./cache/cache-versions.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -9,6 +10,7 @@ import { createApp } from "./http/app.ts";
 import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
 import { createPublicPageCache } from "./http/public-page-cache.ts";
+import { createViewerResponseCache } from "./http/viewer-response-cache.ts";
 import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
@@ -26,6 +28,10 @@ async function main() {
   const cacheVersions = createCacheVersions();
   const changeFeed = createChangeFeed(database, log, cacheVersions);
   const publicPages = createPublicPageCache();
+  const signedInAnswers = createViewerResponseCache({
+    versions: cacheVersions,
+    sessionCookie: cookieNames(config.publicOrigin.startsWith("https:")).session,
+  });
   let draining = false;
   const app = createApp({
     config,
@@ -34,7 +40,7 @@ async function main() {
     loadBuild: frontEnd.loadBuild,
     clientDir: frontEnd.clientDir,
     changeFeed,
-    cacheVersions,
+    signedInAnswers,
     publicPages,
     isDraining: () => draining,
   });
@@ -48,6 +54,7 @@ async function main() {
       inFlight,
       isDraining: () => draining,
       publicPages,
+      signedInAnswers,
     }),
   );
   server.listen(config.port, config.host, () => {

@@ -2,6 +2,7 @@ import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { Database } from "../db/client.ts";
 import { type ResolvedSession, renewEveryMs, resolveSession } from "./sessions.ts";
 import { sha256 } from "./tokens.ts";
+import type { Viewer } from "./viewer.ts";
 
 interface Entry {
   session: ResolvedSession;
@@ -72,6 +73,11 @@ export function createSessionCache(versions: CacheVersions) {
       const hashes = byUser.get(userId) ?? new Set<string>();
       byUser.set(userId, hashes.add(hash));
       return session;
+    },
+    /** The session's person, if it is in memory and usable as it is (no renewal due). */
+    peek(token: string): Viewer | null {
+      const entry = entries.get(sha256(token));
+      return entry && usable(entry, Date.now()) ? entry.session.viewer : null;
     },
     /** This session was just used for a write or ended here: look it up afresh next time. */
     forget(token: string) {

@@ -2,12 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { publicPagePaths } from "../../app/lib/landing-pages.ts";
-import { libraryPagePaths } from "../../app/lib/library-pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
-import { createSessionCache } from "../auth/session-cache.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
-import type { CacheVersions } from "../cache/cache-versions.ts";
 import { ttlCache } from "../cache/ttl-cache.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";
@@ -37,7 +34,7 @@ import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
-import { viewerResponseCache } from "./viewer-response-cache.ts";
+import type { ViewerResponseCache } from "./viewer-response-cache.ts";
 
 export interface AppOptions {
   config: Config;
@@ -49,10 +46,10 @@ export interface AppOptions {
   /** Changes to shared prompts, for live lists; without it, /api/v1/events is unavailable. */
   changeFeed?: ChangeFeed;
   /**
-   * What changed since something was kept in memory, heard through the change feed; with it,
-   * sessions and signed-in pages and lists are served from memory while unchanged.
+   * Sessions and signed-in pages and lists kept in memory while unchanged (as the change feed
+   * tells); without it, each is looked up and rendered every time.
    */
-  cacheVersions?: CacheVersions;
+  signedInAnswers?: ViewerResponseCache;
   /** Public pages kept in memory; the Node listener sends fresh ones itself. */
   publicPages: PublicPageCache;
   isDraining?: () => boolean;
@@ -78,6 +75,19 @@ export function createApp(options: AppOptions) {
   for (const path of publicPagePaths) {
     app.on(["GET", "HEAD"], path, options.publicPages.middleware);
   }
+  const signedIn = options.signedInAnswers;
+  app.use(
+    sessionMiddleware({
+      db,
+      cookies,
+      https,
+      settings: config.session,
+      adminEmails: config.adminEmails,
+      cache: signedIn,
+    }),
+  );
+  // Signed-in answers served from memory keep the headers they were rendered with, too.
+  if (signedIn) app.use(signedIn.middleware);
   app.use(securityHeaders({ https }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
@@ -99,17 +109,6 @@ export function createApp(options: AppOptions) {
   app.use((c, next) =>
     c.req.path === "/api/v1/import" ? importLimit(c, next) : bodyLimitAnywhere(c, next),
   );
-  const versions = options.cacheVersions;
-  app.use(
-    sessionMiddleware({
-      db,
-      cookies,
-      https,
-      settings: config.session,
-      adminEmails: config.adminEmails,
-      cache: versions && { sessions: createSessionCache(versions), versions },
-    }),
-  );
 
   app.use(
     rateLimitMiddleware({
@@ -118,20 +117,6 @@ export function createApp(options: AppOptions) {
       trustedProxies: config.trustedProxies,
     }),
   );
-  if (versions) {
-    const paths = [
-      "/api/v1/prompts",
-      ...libraryPagePaths.flatMap((path) => [path, `${path}.data`]),
-    ];
-    app.use(
-      viewerResponseCache({
-        versions,
-        paths: new Set(paths),
-        maxAgeMs: 60_000,
-        maxBytes: 64 * 1024 * 1024,
-      }),
-    );
-  }
   app.route("/auth", signInRoutes({ config, db, oidc: createOidcClient(config.signIn), cookies }));
   app.use("/api/*", async (c, next) => {
     await next();

@@ -19,18 +19,18 @@ export interface KeptAnswer {
 
 /**
  * Keeps a rendered answer with the body it will be sent with (compressed as `encoding` says).
- * Its headers are worked out once here: for a page, a policy that allows its own inline scripts
- * by hash, since an answer sent again has no fresh nonce.
+ * Its headers are worked out once here: a policy that allows only the answer's own inline
+ * scripts, by hash, since an answer sent again has no fresh nonce.
  */
 export function keepAnswer(
   response: Response,
-  sent: { body: Buffer; encoding: "br" | "gzip" | null; scriptHashes: string[] | null },
+  sent: { body: Buffer; encoding: "br" | "gzip" | null; scriptHashes: string[] },
 ): KeptAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     if (!perResponse.has(name)) headers[name] = value;
   }
-  if (sent.scriptHashes) headers["content-security-policy"] = hashPolicy(sent.scriptHashes);
+  headers["content-security-policy"] = hashPolicy(sent.scriptHashes);
   headers["content-length"] = String(sent.body.length);
   if (sent.encoding) headers["content-encoding"] = sent.encoding;
   const vary = headers.vary;

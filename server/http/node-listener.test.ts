@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
 import {
   closeTestApps,
@@ -9,21 +10,39 @@ import {
   testLogger,
 } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { cookieNames } from "../auth/cookies.ts";
+import { createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
 import { inFlightRequests } from "./in-flight.ts";
 import { createNodeListener } from "./node-listener.ts";
 import { createPublicPageCache } from "./public-page-cache.ts";
+import { createViewerResponseCache } from "./viewer-response-cache.ts";
 
 let database: DatabaseHandle;
 let server: ReturnType<typeof createServer>;
 let port: number;
+let feed: ChangeFeed;
 let appCalls = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
   const publicPages = createPublicPageCache();
-  const app = await createTestApp({ db: database.db, config, publicPages });
+  const versions = createCacheVersions();
+  feed = createChangeFeed(database, testLogger(), versions);
+  await feed.ready;
+  const signedInAnswers = createViewerResponseCache({
+    versions,
+    sessionCookie: cookieNames(false).session,
+  });
+  const app = await createTestApp({
+    db: database.db,
+    config,
+    publicPages,
+    changeFeed: feed,
+    signedInAnswers,
+  });
   const counted = {
     fetch: (request: Request, ...rest: unknown[]) => {
       appCalls++;
@@ -38,6 +57,7 @@ beforeAll(async () => {
       inFlight: inFlightRequests(),
       isDraining: () => false,
       publicPages,
+      signedInAnswers,
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -46,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  await feed.close();
   await closeTestApps();
   await database.close();
 });
@@ -56,7 +77,7 @@ beforeEach(() => {
 /** A request to the listener, its answer exactly as sent (nothing decoded). */
 function exchange(
   path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
   return rawRequest(`http://127.0.0.1:${port}${path}`, options);
 }
@@ -118,5 +139,52 @@ describe("a public page kept in memory", () => {
     expect(post.status).not.toBe(200);
     expect(encoded.status).toBe(200);
     expect(signedIn.status).toBe(302);
+  });
+});
+
+describe("a signed-in answer kept in memory", () => {
+  it("is sent without the app, with the same bytes and headers the app sent", async () => {
+    const cookie = await signedInCookie(database.db, (await createUser(database.db)).id);
+    for (const path of ["/api/v1/prompts?scope=personal", "/dashboard"]) {
+      const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
+      const rendered = await exchange(path, { headers });
+      const callsAfterRender = appCalls;
+      const kept = await exchange(path, { headers });
+      expect(appCalls).toBe(callsAfterRender);
+      expect(kept.status).toBe(200);
+      expect(kept.headers["content-encoding"]).toBe("br");
+      expect(kept.headers["content-security-policy"]).toMatch(/^script-src /);
+      expect(withoutMoment(kept.headers)).toEqual(withoutMoment(rendered.headers));
+      expect(kept.body.equals(rendered.body)).toBe(true);
+    }
+  });
+
+  it("goes to the app for another person, a changed library, or no session", async () => {
+    const plain = { "accept-encoding": "identity" };
+    const cookie = await signedInCookie(database.db, (await createUser(database.db)).id);
+    const other = await signedInCookie(database.db, (await createUser(database.db)).id);
+    const list = "/api/v1/prompts?scope=personal";
+    await exchange(list, { headers: { ...plain, cookie } });
+    const before = appCalls;
+    const otherList = await exchange(list, { headers: { ...plain, cookie: other } });
+    expect(appCalls).toBe(before + 1);
+    expect(JSON.parse(otherList.body.toString()).items).toEqual([]);
+
+    const created = await exchange("/api/v1/prompts", {
+      method: "POST",
+      headers: {
+        ...plain,
+        cookie,
+        "content-type": "application/json",
+        origin: "http://localhost:3000",
+      },
+      body: JSON.stringify({ promptText: "Kept no longer", shared: false }),
+    });
+    expect(created.status).toBe(201);
+    const afterWrite = await exchange(list, { headers: { ...plain, cookie } });
+    expect(JSON.parse(afterWrite.body.toString()).items).toHaveLength(1);
+    const anonymous = await exchange(list);
+    expect(anonymous.status).toBe(401);
+    expect(appCalls).toBe(before + 4);
   });
 });

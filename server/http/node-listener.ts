@@ -6,15 +6,18 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { InFlightRequests } from "./in-flight.ts";
+import type { KeptAnswer } from "./kept-response.ts";
 import type { PublicPageCache } from "./public-page-cache.ts";
 import { logOutcome, requestIdFor } from "./request-logging.ts";
+import type { ViewerResponseCache } from "./viewer-response-cache.ts";
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The Node request listener: the development identity provider (when Google is not configured)
- * answers its own paths, Vite (in development) serves its modules, fresh public pages are sent
- * straight from memory, and the app gets the rest, counted while its handlers run.
+ * answers its own paths, Vite (in development) serves its modules, fresh public pages and
+ * signed-in answers are sent straight from memory, and the app gets the rest, counted while its
+ * handlers run.
  */
 export function createNodeListener(options: {
   app: Pick<Hono<AppEnv>, "fetch">;
@@ -24,6 +27,7 @@ export function createNodeListener(options: {
   inFlight: InFlightRequests;
   isDraining: () => boolean;
   publicPages: PublicPageCache;
+  signedInAnswers?: Pick<ViewerResponseCache, "fresh">;
 }) {
   const appListener = getRequestListener(options.app.fetch);
   const provider =
@@ -34,7 +38,8 @@ export function createNodeListener(options: {
   const toApp = (req: IncomingMessage, res: ServerResponse) => {
     // While shutting down, no connection is kept for another request: each one ends cleanly.
     if (options.isDraining()) res.setHeader("Connection", "close");
-    if (sendKeptPublicPage(req, res, options.publicPages, options.log)) return;
+    const kept = keptAnswerFor(req, options);
+    if (kept) return sendKept(req, res, kept, options.log);
     options.inFlight
       .track(appListener(req, res))
       .catch((error: unknown) => options.log.error({ err: error }, "request failed"));
@@ -47,27 +52,37 @@ export function createNodeListener(options: {
 }
 
 /**
- * A fresh public page needs nothing from the app but its bytes, a request id and a log line, so
- * it is sent here with the headers worked out when it was kept. Anything else, including a path
- * the app would decode first, goes through the app.
+ * A fresh public page or signed-in answer needs nothing from the app but its bytes, a request id
+ * and a log line, so it is sent here with the headers worked out when it was kept. Anything else,
+ * including a path the app would decode first, goes through the app.
  */
-function sendKeptPublicPage(
+function keptAnswerFor(
   req: IncomingMessage,
-  res: ServerResponse,
-  publicPages: PublicPageCache,
-  log: Logger,
-) {
+  options: {
+    publicPages: PublicPageCache;
+    signedInAnswers?: Pick<ViewerResponseCache, "fresh">;
+  },
+): KeptAnswer | undefined {
   const { method = "GET", url = "/" } = req;
-  if (method !== "GET" && method !== "HEAD") return false;
-  const queryStart = url.indexOf("?");
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (path.includes("%")) return false;
-  const page = publicPages.fresh(path, req.headers["accept-encoding"]);
-  if (!page) return false;
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  const path = pathOf(url);
+  if (path.includes("%")) return undefined;
+  return (
+    options.publicPages.fresh(path, req.headers["accept-encoding"]) ??
+    (method === "GET" ? options.signedInAnswers?.fresh(url, req.headers) : undefined)
+  );
+}
+
+function sendKept(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer, log: Logger) {
   const started = performance.now();
+  const { method = "GET", url = "/" } = req;
   const requestId = requestIdFor(req.headers["x-request-id"]);
-  res.writeHead(page.status, { ...page.headers, "x-request-id": requestId });
-  res.end(method === "HEAD" ? undefined : page.body);
-  logOutcome(log, { requestId, method, path, status: page.status, started });
-  return true;
+  res.writeHead(answer.status, { ...answer.headers, "x-request-id": requestId });
+  res.end(method === "HEAD" ? undefined : answer.body);
+  logOutcome(log, { requestId, method, path: pathOf(url), status: answer.status, started });
+}
+
+function pathOf(url: string) {
+  const queryStart = url.indexOf("?");
+  return queryStart === -1 ? url : url.slice(0, queryStart);
 }

@@ -4,10 +4,12 @@ import { type Actor, asActor, createActors } from "../../tests/support/actors.ts
 import { createPrompt } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { cookieNames } from "../auth/cookies.ts";
 import { type CacheVersions, cacheChannel, createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
 import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
+import { createViewerResponseCache } from "./viewer-response-cache.ts";
 
 // Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
 // or whatever made it, and never another person's.
@@ -23,7 +25,14 @@ beforeAll(async () => {
   versions = createCacheVersions();
   feed = createChangeFeed(database, testLogger(), versions);
   await feed.ready;
-  app = await createTestApp({ db: database.db, changeFeed: feed, cacheVersions: versions });
+  app = await createTestApp({
+    db: database.db,
+    changeFeed: feed,
+    signedInAnswers: createViewerResponseCache({
+      versions,
+      sessionCookie: cookieNames(false).session,
+    }),
+  });
   actors = await createActors(database.db);
 });
 afterAll(async () => {

@@ -1,4 +1,8 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
+import { libraryPagePaths } from "../../app/lib/library-pages.ts";
+import { readCookie } from "../auth/cookies.ts";
+import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
 import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compressBody, preferredEncoding } from "./compression.ts";
@@ -10,20 +14,38 @@ interface Entry {
   answer: KeptAnswer;
 }
 
-/**
- * A signed-in person's library pages and prompt lists, kept in memory as sent (compressed), so
- * reloading them costs no query and no render. An answer is served only while nothing it can
- * show has changed: the community's and the person's versions (see cache-versions.ts) must be
- * those it was rendered under, and it is at most `maxAgeMs` old. Administrators' answers (they
- * see every prompt) are never kept. The least recently used answers go first past `maxBytes`.
- */
-export function viewerResponseCache(options: {
+/** The signed-in answers kept: library pages (and their data) and prompt lists. */
+const keptPaths = new Set([
+  "/api/v1/prompts",
+  ...libraryPagePaths.flatMap((path) => [path, `${path}.data`]),
+]);
+const maxAgeMs = 60_000;
+const maxBytes = 64 * 1024 * 1024;
+
+export interface ViewerResponseCache {
+  /** Sessions looked up in the last minute, shared with the session middleware. */
+  sessions: SessionCache;
   versions: CacheVersions;
-  paths: ReadonlySet<string>;
-  maxAgeMs: number;
-  maxBytes: number;
-}): MiddlewareHandler<AppEnv> {
+  /** Serves kept answers, and renders and keeps missing or outdated ones. */
+  middleware: MiddlewareHandler<AppEnv>;
+  /** The answer kept for this GET, if its session and the answer are both fresh in memory. */
+  fresh(url: string, headers: IncomingHttpHeaders): KeptAnswer | undefined;
+}
+
+/**
+ * A signed-in person's library pages and prompt lists, kept in memory as sent (compressed, with
+ * every header), so reloading them costs no query and no render. An answer is served only while
+ * nothing it can show has changed: the community's and the person's versions (see
+ * cache-versions.ts) must be those it was rendered under, and it is at most a minute old.
+ * Administrators' answers (they see every prompt) are never kept. The least recently used
+ * answers go first past 64 MB.
+ */
+export function createViewerResponseCache(options: {
+  versions: CacheVersions;
+  sessionCookie: string;
+}): ViewerResponseCache {
   const { versions } = options;
+  const sessions = createSessionCache(versions);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
@@ -39,13 +61,21 @@ export function viewerResponseCache(options: {
     entries.set(key, entry);
     bytes += entry.answer.body.length;
     for (const oldest of entries.keys()) {
-      if (bytes <= options.maxBytes) break;
+      if (bytes <= maxBytes) break;
       remove(oldest);
     }
   };
+  /** The kept answer under this key, if still current; it becomes the most recently used. */
+  const current = (key: string, version: string) => {
+    const cached = entries.get(key);
+    if (cached?.version !== version || Date.now() - cached.storedAt >= maxAgeMs) return undefined;
+    entries.delete(key);
+    entries.set(key, cached);
+    return cached.answer;
+  };
 
-  return async (c, next) => {
-    if (c.req.method !== "GET" || !versions.trusted || !options.paths.has(c.req.path)) {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.req.method !== "GET" || !versions.trusted || !keptPaths.has(c.req.path)) {
       return next();
     }
     const viewer = await c.get("viewer")();
@@ -54,15 +84,10 @@ export function viewerResponseCache(options: {
     const encoding = preferredEncoding(c.req.header("accept-encoding") ?? "");
     const url = c.req.url;
     const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
-    const key = `${viewer.userId} ${encoding} ${c.req.path}${query}`;
+    const key = keyOf(viewer.userId, encoding, `${c.req.path}${query}`);
     const version = versions.of(viewer.userId);
-    const cached = entries.get(key);
-    if (cached?.version === version && Date.now() - cached.storedAt < options.maxAgeMs) {
-      // Most recently used last, so the least used are dropped first.
-      entries.delete(key);
-      entries.set(key, cached);
-      return replay(cached.answer);
-    }
+    const kept = current(key, version);
+    if (kept) return replay(kept);
     const inFlight = rendering.get(key);
     if (inFlight) {
       const shared = await inFlight;
@@ -79,15 +104,39 @@ export function viewerResponseCache(options: {
     c.res = undefined;
     c.res = replay(entry.answer);
   };
+
+  return {
+    sessions,
+    versions,
+    middleware,
+    fresh(url, headers) {
+      if (!versions.trusted) return undefined;
+      const queryStart = url.indexOf("?");
+      if (!keptPaths.has(queryStart === -1 ? url : url.slice(0, queryStart))) return undefined;
+      const token = readCookie(headers.cookie, options.sessionCookie);
+      const viewer = token ? sessions.peek(token) : null;
+      if (!viewer || viewer.isAdmin) return undefined;
+      const encoding = preferredEncoding(headers["accept-encoding"] ?? "");
+      return current(keyOf(viewer.userId, encoding, url), versions.of(viewer.userId));
+    },
+  };
 }
 
-/** Renders the answer through the app and keeps it, if it is a plain 200 for this person alone. */
+function keyOf(userId: string, encoding: string | null, pathAndQuery: string) {
+  return `${userId} ${encoding} ${pathAndQuery}`;
+}
+
+/**
+ * Renders the answer through the app and keeps it, if it is a plain 200 for this person alone.
+ * The app leaves it uncompressed: it is compressed here once, for every time it is sent.
+ */
 async function capture(
   c: Context<AppEnv>,
   next: () => Promise<void>,
   options: { version: string; encoding: "br" | "gzip" | null },
 ): Promise<Entry | null> {
   const storedAt = Date.now();
+  c.set("renderingForCache", true);
   await next();
   const response = c.res;
   if (
@@ -102,10 +151,10 @@ async function capture(
   const answer = keepAnswer(response, {
     body: options.encoding ? compressBody(raw, options.encoding) : raw,
     encoding: options.encoding,
-    // Pages only: the hashes of their inline scripts stand in for the render's nonce.
+    // Pages: the hashes of their inline scripts stand in for the render's nonce.
     scriptHashes: isPage
       ? inlineScriptHashes(raw.toString(), c.get("secureHeadersNonce") ?? "")
-      : null,
+      : [],
   });
   return { version: options.version, storedAt, answer };
 }

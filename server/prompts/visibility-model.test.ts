@@ -5,9 +5,11 @@ import { titleAndCategory } from "../../app/lib/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { cookieNames } from "../auth/cookies.ts";
 import { type CacheVersions, createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { createViewerResponseCache } from "../http/viewer-response-cache.ts";
 import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
 
 /**
@@ -34,7 +36,10 @@ beforeAll(async () => {
     db: database.db,
     env: { ADMIN_EMAILS: "admin@example.com" },
     changeFeed: feed,
-    cacheVersions,
+    signedInAnswers: createViewerResponseCache({
+      versions: cacheVersions,
+      sessionCookie: cookieNames(false).session,
+    }),
   });
   actors = await createActors(database.db);
 });

@@ -13,7 +13,7 @@ export const browserHeaders = { "accept-encoding": "br" };
 /** A request (GET unless told) that keeps the response body exactly as the server sent it. */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   const headers = { ...browserHeaders, ...options.headers };
   return new Promise((resolve, reject) => {
@@ -30,6 +30,6 @@ export function rawRequest(
       );
     });
     sent.once("error", reject);
-    sent.end();
+    sent.end(options.body);
   });
 }

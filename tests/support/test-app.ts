@@ -1,6 +1,5 @@
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
-import type { CacheVersions } from "../../server/cache/cache-versions.ts";
 import { type Config, parseConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/client.ts";
 import { createApp } from "../../server/http/app.ts";
@@ -8,6 +7,7 @@ import {
   createPublicPageCache,
   type PublicPageCache,
 } from "../../server/http/public-page-cache.ts";
+import type { ViewerResponseCache } from "../../server/http/viewer-response-cache.ts";
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { projectRoot } from "../../server/project-root.ts";
@@ -33,7 +33,7 @@ export async function createTestApp(options: {
   isDraining?: () => boolean;
   changeFeed?: ChangeFeed;
   /** Serve sessions, pages and lists from memory, as the server does (needs the feed). */
-  cacheVersions?: CacheVersions;
+  signedInAnswers?: ViewerResponseCache;
   /** Shared with a Node listener that sends fresh public pages itself; a new one otherwise. */
   publicPages?: PublicPageCache;
 }) {
@@ -52,7 +52,7 @@ export async function createTestApp(options: {
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     isDraining: options.isDraining,
     changeFeed: options.changeFeed,
-    cacheVersions: options.cacheVersions,
+    signedInAnswers: options.signedInAnswers,
     publicPages: options.publicPages ?? createPublicPageCache(),
   });
 }
