@@ -3,7 +3,7 @@
 // usage: tsx bench/query-latency.ts [--count 100000] [--postgres postgres://...]
 import { parseArgs } from "node:util";
 import { benchDatabase } from "./support/bench-database.ts";
-import { timeQueries } from "./support/query-timings.ts";
+import { timedRounds, timeQueries } from "./support/query-timings.ts";
 
 const { values } = parseArgs({
   options: { count: { type: "string", default: "100000" }, postgres: { type: "string" } },
@@ -12,7 +12,7 @@ const count = Number(values.count);
 const { handle } = await benchDatabase({ count, postgresUrl: values.postgres, log: console.log });
 
 console.log(
-  `\n${count.toLocaleString("en-US")} prompts on ${handle.driver}: median of 5 runs after one warm-up\n`,
+  `\n${count.toLocaleString("en-US")} prompts on ${handle.driver}: median of ${timedRounds} rounds after a warm-up\n`,
 );
 console.log("| query | median ms | rows | plan |");
 console.log("| --- | ---: | ---: | --- |");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
 import { type BenchReport, driverName, type TargetRun } from "./bench-results.ts";
 import { growthOf } from "./growth.ts";
+import { timedRounds } from "./query-timings.ts";
 import { errorCount, type LoadResult } from "./run-load.ts";
 import { describeErrors, megabytes } from "./targets.ts";
 
@@ -84,7 +85,7 @@ function growthSection(runs: TargetRun[]) {
     ),
   ];
   return [
-    "## Growth: list and search latency (ms, median of 5 after a warm-up, on the database)",
+    `## Growth: list and search latency (ms, median of ${timedRounds} rounds after a warm-up, on the database)`,
     "",
     `| ${head.join(" | ")} |`,
     `| --- |${" ---: |".repeat(head.length - 1)}`,
