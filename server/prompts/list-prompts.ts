@@ -1,4 +1,15 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { PromptPage, SortOrder } from "../../app/lib/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -83,30 +94,22 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));
   if (isOwnOnly(options)) conditions.push(eq(prompts.userId, viewer.userId));
   if (options.folder) conditions.push(eq(prompts.folderId, options.folder));
-  if (path === "recent") {
-    const newest = options.db
-      .select({ id: prompts.id })
-      .from(prompts)
-      .where(and(...conditions))
-      .orderBy(...orderBy(order))
-      .limit(recentWindow);
-    conditions.push(inArray(prompts.id, newest));
-  }
   const rowTests: (SQL | undefined)[] = tagConditions(options.tag, viewer);
+  if (path === "recent" && options.q) {
+    return pageById(options, recentMatches(options, [...conditions, ...rowTests], options.q));
+  }
   if (options.q) rowTests.push(searchCondition(options.q, path));
   conditions.push(...(path === "own" && rowTests.length > 0 ? [inOrder(rowTests)] : rowTests));
 
   if (path === "trigram") {
     // Sorting all the matches needs only their dates; the rest of a row is read for the page.
-    const page = options.db
+    const matches = options.db
       .select({ id: prompts.id })
       .from(prompts)
       .where(and(...conditions))
       .orderBy(...newestByValue)
       .limit(options.limit + 1);
-    return selectPrompts(options.db, viewer)
-      .where(inArray(prompts.id, page))
-      .orderBy(...newestByValue);
+    return pageById(options, matches);
   }
   let query = selectPrompts(options.db, viewer).$dynamic();
   if (isStarredList(options)) {
@@ -119,6 +122,39 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
     .where(and(...conditions))
     .orderBy(...orderBy(order))
     .limit(options.limit + 1);
+}
+
+/**
+ * The "recent" step: the term tested on the list's newest `recentWindow` rows alone. They are
+ * read in a subquery of their own, so PostgreSQL cannot start from anywhere else (on 10,000
+ * prompts it once read the whole table to test the term, then kept the rows in the window).
+ */
+function recentMatches(options: ListOptions, conditions: (SQL | undefined)[], term: string) {
+  const newest = options.db
+    .select({
+      id: prompts.id,
+      createdAt: prompts.createdAt,
+      promptText: prompts.promptText,
+      category: prompts.category,
+    })
+    .from(prompts)
+    .where(and(...conditions))
+    .orderBy(...orderBy(orderOf(options)))
+    .limit(recentWindow)
+    .as("newest");
+  return options.db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(or(testedOn(newest.promptText, term), testedOn(newest.category, term)))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(options.limit + 1);
+}
+
+/** A search page's rows, read by id, newest first. */
+function pageById(options: ListOptions, ids: SQLWrapper) {
+  return selectPrompts(options.db, options.viewer)
+    .where(inArray(prompts.id, ids))
+    .orderBy(...newestByValue);
 }
 
 /**
@@ -144,16 +180,15 @@ function inOrder(tests: (SQL | undefined)[]) {
 }
 
 /**
- * The term in a prompt's text or topic. The "recent" step finds its rows by date alone, and your
- * own prompts are found by folder or owner, so there the term is only tested on each row.
- * Otherwise, when the term holds common trigrams, the trigram indexes are asked only for its
+ * The term in a prompt's text or topic. Your own prompts are found by folder or owner, so there
+ * the term is only tested on each row. Otherwise, when the term holds common trigrams, the trigram indexes are asked only for its
  * rare stretch and the whole term is tested on the few rows found (see rareStretch and
  * docs/decisions/0007).
  */
 function searchCondition(term: string, path: SearchPath) {
   const pattern = containsPattern(term);
   const tested = or(testedOn(prompts.promptText, term), testedOn(prompts.category, term));
-  if (path === "recent" || path === "own") return tested;
+  if (path === "own") return tested;
   const stretch = rareStretch(term);
   if (!stretch) return or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern));
   const narrowed = containsPattern(stretch);
@@ -166,7 +201,7 @@ function searchCondition(term: string, path: SearchPath) {
  * folding every letter of a prompt, and the same answer unless the text holds one of the rare
  * letters whose lower case is ASCII (the Kelvin sign, say). Any other term folds every letter.
  */
-function testedOn(column: typeof prompts.promptText | typeof prompts.category, term: string) {
+function testedOn(column: SQLWrapper, term: string) {
   const folding = /^[ -~]*$/.test(term) ? sql` collate "C"` : sql``;
   return sql`(${column} || '')${folding} ilike ${containsPattern(term)}`;
 }
