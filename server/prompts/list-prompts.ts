@@ -63,7 +63,7 @@ type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
  * word found there fewer than `commonInRecent` times is searched by an order the date index
  * cannot give ("trigram"), so the trigram index is the only way in; in between, PostgreSQL
  * chooses ("planned"), where either path is bounded. A search in a folder or by tags reaches
- * only your own prompts, and tests each of them cheapest test first ("own").
+ * only your own prompts: they are walked newest first, cheapest test first ("own").
  * See docs/decisions/0007.
  */
 export type SearchPath = "planned" | "recent" | "trigram" | "own";
@@ -173,7 +173,9 @@ function tagConditions(names: string[], viewer: Viewer) {
 /**
  * A row's tests, run in the order written. PostgreSQL would scan a prompt's text first, as its
  * estimates rank that cheapest, when a tag probe costs a fraction of it; on a folder of 2,500
- * prompts the text scans were most of the search (see docs/decisions/0007).
+ * prompts the text scans were most of the search. Nor can its statistics tell how many of one
+ * person's prompts pass such a test; it counts on half, so it walks a large folder newest first
+ * and stops once the page is full (see docs/decisions/0007).
  */
 function inOrder(tests: (SQL | undefined)[]) {
   return sql`case when ${and(...tests)} then true end`;

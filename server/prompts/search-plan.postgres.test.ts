@@ -276,6 +276,10 @@ it("searches a folder by tag, probing the tags before reading a prompt's text", 
 
   expect(paths).toEqual(["own"]);
   const filter = plans.get("own")?.scans.find((scan) => scan.Filter?.includes("~~*"))?.Filter;
+  // Newest first through the folder, stopping once the page is full: not all of its 1,500.
+  const read = plans.get("own")?.scans.filter((scan) => scan["Relation Name"] === "prompts");
+  expect(read?.map(label)).not.toContain("Bitmap Heap Scan prompts");
+  expect(read?.reduce((sum, scan) => sum + rowsRead(scan), 0)).toBeLessThan(ownRows / 4);
   // Within one CASE, PostgreSQL keeps the order: the tag probe (a subplan), then the text.
   const [, tests = ""] = filter?.split("CASE WHEN") ?? [];
   expect(tests.indexOf("SubPlan")).toBeGreaterThan(-1);
