@@ -183,9 +183,9 @@ function inOrder(tests: (SQL | undefined)[]) {
 
 /**
  * The term in a prompt's text or topic. Your own prompts are found by folder or owner, so there
- * the term is only tested on each row. Otherwise, when the term holds common trigrams, the trigram indexes are asked only for its
- * rare stretch and the whole term is tested on the few rows found (see rareStretch and
- * docs/decisions/0007).
+ * the term is only tested on each row. Otherwise, when the term holds common trigrams, the
+ * trigram indexes are asked only for its rare stretch and the whole term is tested on the few
+ * rows found (see rareStretch and docs/decisions/0007).
  */
 function searchCondition(term: string, path: SearchPath) {
   const pattern = containsPattern(term);
@@ -208,7 +208,7 @@ function testedOn(column: SQLWrapper, term: string) {
   return sql`(${column} || '')${folding} ilike ${containsPattern(term)}`;
 }
 
-/** Newest first, by a computed key no index holds (the "trigram" search path). */
+/** Newest first, by a computed key no index holds (a search page read by id). */
 const newestByValue = [desc(sql`${prompts.createdAt} + interval '0 seconds'`), desc(prompts.id)];
 
 function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
