@@ -48,6 +48,11 @@ export type Config = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}
 
+/** Whether visitors reach PromptShelf over HTTPS: cookies are then secure and host-only. */
+export function servesHttps(config: Pick<Config, "publicOrigin">) {
+  return config.publicOrigin.startsWith("https:");
+}
+
 /** Parses the environment once at start; any bad value names its variable. */
 export function parseConfig(environment: Record<string, string | undefined>) {
   const parsed = environmentSchema.safeParse(environment);

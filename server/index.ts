@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { cookieNames } from "./auth/cookies.ts";
 import { createCacheVersions } from "./cache/cache-versions.ts";
-import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { type Config, ConfigError, parseConfig, servesHttps } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { createApp } from "./http/app.ts";
@@ -30,7 +30,7 @@ async function main() {
   const publicPages = createPublicPageCache();
   const signedInAnswers = createViewerResponseCache({
     versions: cacheVersions,
-    sessionCookie: cookieNames(config.publicOrigin.startsWith("https:")).session,
+    sessionCookie: cookieNames(servesHttps(config)).session,
   });
   let draining = false;
   const app = createApp({

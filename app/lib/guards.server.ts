@@ -1,4 +1,5 @@
 import { type MiddlewareFunction, redirect } from "react-router";
+import { servesHttps } from "../../server/config.ts";
 import { appContext } from "./app-context.ts";
 import { flashCookie } from "./flash.ts";
 import { messages } from "./messages.ts";
@@ -33,5 +34,5 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ context }, ne
 };
 
 function noticeCookie(notice: Parameters<typeof flashCookie>[0], config: { publicOrigin: string }) {
-  return flashCookie(notice, config.publicOrigin.startsWith("https:"));
+  return flashCookie(notice, servesHttps(config));
 }

@@ -2,7 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import { Hono } from "hono";
 import { flashCookie } from "../../app/lib/flash.ts";
 import { messages } from "../../app/lib/messages.ts";
-import type { Config } from "../config.ts";
+import { type Config, servesHttps } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { signInAttempts } from "../db/schema.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -29,7 +29,7 @@ export function signInRoutes(options: {
   cookies: CookieNames;
 }) {
   const { config, db, oidc, cookies } = options;
-  const https = config.publicOrigin.startsWith("https:");
+  const https = servesHttps(config);
   const routes = new Hono<AppEnv>();
 
   routes.get("/login", async (c) => {

@@ -7,7 +7,7 @@ import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
 import { ttlCache } from "../cache/ttl-cache.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
-import type { Config } from "../config.ts";
+import { type Config, servesHttps } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { AppError, asAppError } from "../errors.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
@@ -57,7 +57,7 @@ export interface AppOptions {
 
 export function createApp(options: AppOptions) {
   const { config, db } = options;
-  const https = config.publicOrigin.startsWith("https:");
+  const https = servesHttps(config);
   const cookies = cookieNames(https);
   const publicPrompts = ttlCache(60_000, (category) =>
     listPublicPrompts({ db, category, limit: 6 }),

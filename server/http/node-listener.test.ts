@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import {
   closeTestApps,
   createTestApp,
@@ -10,14 +11,11 @@ import {
   testLogger,
 } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { cookieNames } from "../auth/cookies.ts";
-import { createCacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
+import type { ChangeFeed } from "../live/change-feed.ts";
 import { inFlightRequests } from "./in-flight.ts";
 import { createNodeListener } from "./node-listener.ts";
 import { createPublicPageCache } from "./public-page-cache.ts";
-import { createViewerResponseCache } from "./viewer-response-cache.ts";
 
 let database: DatabaseHandle;
 let server: ReturnType<typeof createServer>;
@@ -29,13 +27,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
   const publicPages = createPublicPageCache();
-  const versions = createCacheVersions();
-  feed = createChangeFeed(database, testLogger(), versions);
-  await feed.ready;
-  const signedInAnswers = createViewerResponseCache({
-    versions,
-    sessionCookie: cookieNames(false).session,
-  });
+  const memory = await signedInMemory(database);
+  feed = memory.feed;
+  const { signedInAnswers } = memory;
   const app = await createTestApp({
     db: database.db,
     config,

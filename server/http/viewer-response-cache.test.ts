@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
+import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { cookieNames } from "../auth/cookies.ts";
-import { type CacheVersions, cacheChannel, createCacheVersions } from "../cache/cache-versions.ts";
+import { type CacheVersions, cacheChannel } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
-import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
-import { createViewerResponseCache } from "./viewer-response-cache.ts";
+import type { ChangeFeed } from "../live/change-feed.ts";
 
 // Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
 // or whatever made it, and never another person's.
@@ -22,16 +21,12 @@ let queries = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase({ onQuery: () => queries++ });
-  versions = createCacheVersions();
-  feed = createChangeFeed(database, testLogger(), versions);
-  await feed.ready;
+  const memory = await signedInMemory(database);
+  ({ versions, feed } = memory);
   app = await createTestApp({
     db: database.db,
     changeFeed: feed,
-    signedInAnswers: createViewerResponseCache({
-      versions,
-      sessionCookie: cookieNames(false).session,
-    }),
+    signedInAnswers: memory.signedInAnswers,
   });
   actors = await createActors(database.db);
 });

@@ -100,26 +100,35 @@ it("any search term answers 200 or 400, never a server error", async () => {
   );
 });
 
+/** Adds a personal prompt for the actor. */
+const createPersonal = (actor: Actor, promptText: string) =>
+  app.request(
+    "/api/v1/prompts",
+    asActor(actor, { method: "POST", json: { promptText, shared: false } }),
+  );
+
+/** The texts of the actor's personal prompts matching the term. */
+async function searchPersonal(actor: Actor, q: string) {
+  const res = await app.request(
+    `/api/v1/prompts?scope=personal&q=${encodeURIComponent(q)}`,
+    asActor(actor),
+  );
+  return ((await res.json()) as { items: { promptText: string }[] }).items.map(
+    (item) => item.promptText,
+  );
+}
+
 it("search treats % _ and \\ literally", async () => {
-  const create = (promptText: string) =>
-    app.request(
-      "/api/v1/prompts",
-      asActor(actors.userB, { method: "POST", json: { promptText, shared: false } }),
-    );
-  await create("discount 100% off");
-  await create("discount 1000 off");
-  await create("snake_case name");
-  await create("snakeXcase name");
-  await create("path C:\\temp");
-  const search = async (q: string) => {
-    const res = await app.request(
-      `/api/v1/prompts?scope=personal&q=${encodeURIComponent(q)}`,
-      asActor(actors.userB),
-    );
-    return ((await res.json()) as { items: { promptText: string }[] }).items.map(
-      (item) => item.promptText,
-    );
-  };
+  for (const text of [
+    "discount 100% off",
+    "discount 1000 off",
+    "snake_case name",
+    "snakeXcase name",
+    "path C:\\temp",
+  ]) {
+    await createPersonal(actors.userB, text);
+  }
+  const search = (q: string) => searchPersonal(actors.userB, q);
   expect(await search("100%")).toEqual(["discount 100% off"]);
   expect(await search("e_c")).toEqual(["snake_case name"]);
   expect(await search("C:\\t")).toEqual(["path C:\\temp"]);
@@ -127,21 +136,10 @@ it("search treats % _ and \\ literally", async () => {
 });
 
 it("search ignores case in any alphabet", async () => {
-  for (const promptText of ["Über das CAFÉ", "Ethereum GAS fees", "Ωμέγα notes"]) {
-    await app.request(
-      "/api/v1/prompts",
-      asActor(actors.userA, { method: "POST", json: { promptText, shared: false } }),
-    );
+  for (const text of ["Über das CAFÉ", "Ethereum GAS fees", "Ωμέγα notes"]) {
+    await createPersonal(actors.userA, text);
   }
-  const search = async (q: string) => {
-    const res = await app.request(
-      `/api/v1/prompts?scope=personal&q=${encodeURIComponent(q)}`,
-      asActor(actors.userA),
-    );
-    return ((await res.json()) as { items: { promptText: string }[] }).items.map(
-      (item) => item.promptText,
-    );
-  };
+  const search = (q: string) => searchPersonal(actors.userA, q);
   expect(await search("über das café")).toEqual(["Über das CAFÉ"]);
   expect(await search("ÜBER")).toEqual(["Über das CAFÉ"]);
   expect(await search("ethereum gas")).toEqual(["Ethereum GAS fees"]);

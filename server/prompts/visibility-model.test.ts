@@ -3,14 +3,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { titleAndCategory } from "../../app/lib/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
-import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
+import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { cookieNames } from "../auth/cookies.ts";
-import { type CacheVersions, createCacheVersions } from "../cache/cache-versions.ts";
+import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { createViewerResponseCache } from "../http/viewer-response-cache.ts";
-import { type ChangeFeed, createChangeFeed } from "../live/change-feed.ts";
+import type { ChangeFeed } from "../live/change-feed.ts";
 
 /**
  * A model of who may see and change which prompt. Owners see their own prompts; everyone signed
@@ -29,17 +28,13 @@ let cacheVersions: CacheVersions;
 // nothing kept there is ever stale or reaches the wrong person.
 beforeAll(async () => {
   database = await createTestDatabase();
-  cacheVersions = createCacheVersions();
-  feed = createChangeFeed(database, testLogger(), cacheVersions);
-  await feed.ready;
+  const memory = await signedInMemory(database);
+  ({ versions: cacheVersions, feed } = memory);
   app = await createTestApp({
     db: database.db,
     env: { ADMIN_EMAILS: "admin@example.com" },
     changeFeed: feed,
-    signedInAnswers: createViewerResponseCache({
-      versions: cacheVersions,
-      sessionCookie: cookieNames(false).session,
-    }),
+    signedInAnswers: memory.signedInAnswers,
   });
   actors = await createActors(database.db);
 });
