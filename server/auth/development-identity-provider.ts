@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
-import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+import type { KoaContextWithOIDC, default as Provider } from "oidc-provider";
 import type { Logger } from "../logger.ts";
 import { expiredPage, signInPage } from "./development-sign-in-page.ts";
 import type { SignInSettings } from "./oidc-client.ts";
@@ -108,7 +108,9 @@ async function readBody(req: IncomingMessage) {
   return body;
 }
 
+/** The provider's code (some 25 MB in memory) is loaded at the first sign-in, not at start. */
 async function createProvider(settings: SignInSettings, accounts: Accounts) {
+  const { default: Provider } = await import("oidc-provider");
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = {
     ...(await exportJWK(privateKey)),

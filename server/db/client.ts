@@ -1,12 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -46,10 +43,15 @@ export async function openDatabase(
 
 type QueryLogger = { logQuery: (sql: string) => void } | undefined;
 
+/** The embedded database's code is loaded only when it is the one in use. */
 async function openPglite(
   target: { dataDir: string } | { memory: true; snapshot?: Blob },
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
   const extensions = { pg_trgm };
   if ("memory" in target) {
     const client = await PGlite.create({ loadDataDir: target.snapshot, extensions });
@@ -76,9 +78,13 @@ async function migrated(
   close: () => Promise<void>,
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
-  const db = drizzlePglite({ client, schema, logger });
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const db = drizzle({ client, schema, logger });
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migrate(db, { migrationsFolder });
   } catch (error) {
     await close();
     throw error;
