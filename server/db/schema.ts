@@ -134,8 +134,15 @@ export const prompts = pgTable(
     index("prompts_source_idx")
       .on(table.sourcePromptId)
       .where(sql`${table.sourcePromptId} is not null`),
-    index("prompts_text_trgm_idx").using("gin", table.promptText.op("gin_trgm_ops")),
-    index("prompts_category_trgm_idx").using("gin", table.category.op("gin_trgm_ops")),
+    // Searches look up and recheck rows under the "C" collation, which folds only ASCII letters:
+    // several times cheaper per row than folding every letter. A short pending list keeps each
+    // lookup from reading through megabytes of recent changes (see docs/decisions/0007).
+    index("prompts_text_trgm_idx")
+      .using("gin", sql`${table.promptText} COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+    index("prompts_category_trgm_idx")
+      .using("gin", sql`${table.category} COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
   ],
 );
 

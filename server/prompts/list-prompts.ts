@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PromptPage, SortOrder } from "../../app/lib/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -19,7 +8,12 @@ import { decodeCursor, encodeCursor, type ListPosition } from "./list-cursor.ts"
 import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
-import { containsPattern, rareStretch } from "./search-pattern.ts";
+import {
+  containsPattern,
+  isPlainAscii,
+  type TrigramLookup,
+  trigramLookup,
+} from "./search-pattern.ts";
 
 type Order = SortOrder | "starred";
 
@@ -183,18 +177,21 @@ function inOrder(tests: (SQL | undefined)[]) {
 
 /**
  * The term in a prompt's text or topic. Your own prompts are found by folder or owner, so there
- * the term is only tested on each row. Otherwise, when the term holds common trigrams, the
- * trigram indexes are asked only for its rare stretch and the whole term is tested on the few
- * rows found (see rareStretch and docs/decisions/0007).
+ * the term is only tested on each row. Otherwise the trigram indexes are asked (under the "C"
+ * collation they are built with) for the rows that may hold it, by its rare stretch when it has
+ * common trigrams, and the whole term is tested on the few rows found (see trigramLookup and
+ * docs/decisions/0007).
  */
 function searchCondition(term: string, path: SearchPath) {
-  const pattern = containsPattern(term);
   const tested = or(testedOn(prompts.promptText, term), testedOn(prompts.category, term));
   if (path === "own") return tested;
-  const stretch = rareStretch(term);
-  if (!stretch) return or(ilike(prompts.promptText, pattern), ilike(prompts.category, pattern));
-  const narrowed = containsPattern(stretch);
-  return and(or(ilike(prompts.promptText, narrowed), ilike(prompts.category, narrowed)), tested);
+  const lookup = trigramLookup(term);
+  const found = or(lookedUp(prompts.promptText, lookup), lookedUp(prompts.category, lookup));
+  return lookup.exact ? found : and(found, tested);
+}
+
+function lookedUp(column: SQLWrapper, lookup: TrigramLookup) {
+  return sql`${column} collate "C" ${sql.raw(lookup.operator)} ${lookup.pattern}`;
 }
 
 /**
@@ -204,7 +201,7 @@ function searchCondition(term: string, path: SearchPath) {
  * letters whose lower case is ASCII (the Kelvin sign, say). Any other term folds every letter.
  */
 function testedOn(column: SQLWrapper, term: string) {
-  const folding = /^[ -~]*$/.test(term) ? sql` collate "C"` : sql``;
+  const folding = isPlainAscii(term) ? sql` collate "C"` : sql``;
   return sql`(${column} || '')${folding} ilike ${containsPattern(term)}`;
 }
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { commonTrigrams } from "./common-trigrams.ts";
-import { rareStretch, trigramsOf, wordsOf } from "./search-pattern.ts";
+import { rareStretch, trigramLookup, trigramsOf, wordsOf } from "./search-pattern.ts";
 
 describe("the rare stretch of a search term", () => {
   it("is the longest part of a word with no common trigram", () => {
@@ -17,8 +17,9 @@ describe("the rare stretch of a search term", () => {
     expect(rareStretch("qz")).toBeNull();
   });
 
-  it("never holds a wildcard, a space or an upper-case letter", () => {
+  it("never holds a wildcard, a space, an upper-case letter or a letter cased outside ASCII", () => {
     expect(rareStretch("100% Zyxw_vut")).toBe("zyxw");
+    expect(rareStretch("Zürichsee")).toBe("chsee");
   });
 
   it("is found in every text that holds the term", () => {
@@ -52,5 +53,29 @@ describe("words and trigrams", () => {
     ]);
     expect(trigramsOf("reum")).toEqual(["reu", "eum"]);
     expect(trigramsOf("ab")).toEqual([]);
+  });
+});
+
+describe("the trigram lookup of a search term", () => {
+  it("asks for the rare stretch, and tests the whole term on the rows found", () => {
+    expect(trigramLookup("Ethereum")).toEqual({ operator: "ilike", pattern: "%reum%", exact: false });
+  });
+
+  it("asks for the term itself when it has no rarer part", () => {
+    expect(trigramLookup("qzxwvy")).toEqual({ operator: "ilike", pattern: "%qzxwvy%", exact: true });
+    expect(trigramLookup("50%_off")).toEqual({
+      operator: "ilike",
+      pattern: "%50\\%\\_off%",
+      exact: true,
+    });
+    expect(trigramLookup("日本語")).toEqual({ operator: "ilike", pattern: "%日本語%", exact: false });
+  });
+
+  it("spells each letter cased outside ASCII as a class of its cases", () => {
+    expect(trigramLookup("Ωμέγα (v2.0)")).toEqual({
+      operator: "~*",
+      pattern: "[Ωω][μΜ][έΈ][γΓ][αΑ]\\ \\(v2\\.0\\)",
+      exact: false,
+    });
   });
 });

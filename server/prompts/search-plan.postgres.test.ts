@@ -52,6 +52,8 @@ let cookie: string;
 let sent: string[] = [];
 /** The community prompts that mention "Ethereum", newest first. */
 const ethereumPrompts: string[] = [];
+/** The one community prompt that mentions "ωμέγα", in capitals. */
+let greekPrompt: string;
 let folderId: string;
 
 beforeAll(async () => {
@@ -127,6 +129,14 @@ beforeAll(async () => {
     });
     ethereumPrompts.push(prompt.id);
   }
+  greekPrompt = (
+    await createPrompt(db, {
+      userId: owners[3] ?? null,
+      promptText: "Σημειώσεις για το ΩΜΈΓΑ πρόγραμμα",
+      isShared: true,
+      createdAt: daysAgo(3),
+    })
+  ).id;
   // Personal, so never in a community search.
   await createPrompt(db, {
     userId: owners[0] ?? null,
@@ -238,6 +248,17 @@ it("finds a rare word through the trigram index, with every community match", as
   const lookup = plans.get("trigram")?.scans.find((scan) => scan["Index Name"]?.includes("trgm"));
   expect(lookup?.["Index Cond"]).toContain("'%reum%'");
   expect(page.items.map((item) => item.id)).toEqual(ethereumPrompts);
+});
+
+it("finds a word in another alphabet through the trigram index, whatever its case", async () => {
+  const { page, paths, plans } = await search("ωμέγα");
+
+  expect(paths).toEqual(["recent", "trigram"]);
+  expectTrigramLookup(plans.get("trigram"));
+  // The index folds ASCII letters only, so it is asked for each letter's cases.
+  const lookup = plans.get("trigram")?.scans.find((scan) => scan["Index Name"]?.includes("trgm"));
+  expect(lookup?.["Index Cond"]).toContain("~*");
+  expect(page.items.map((item) => item.id)).toEqual([greekPrompt]);
 });
 
 it("rules out a word that matches nothing through the trigram index", async () => {
