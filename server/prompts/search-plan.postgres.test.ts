@@ -317,3 +317,34 @@ it("searches a folder by tag, probing the tags before reading a prompt's text", 
   expect(expected).toHaveLength(24);
   expect(page.items.map((item) => item.id)).toEqual(expected);
 });
+
+it("reaches a folder's prompts through the folder's index alone", async () => {
+  // On a million prompts, given the owner as well, PostgreSQL combined the folder's and the
+  // owner's indexes in a bitmap, expecting 9 of the folder's 2,500 rows, and read them all
+  // (5.9 ms, against 3.4 ms walking the folder). Such a table is too big for this suite, so
+  // here the walk is ruled out and the owner's index must still not be a way in.
+  if (database.driver !== "postgres") throw new Error("this suite runs on PostgreSQL");
+  const lists = [
+    { input: { scope: "personal", folder: folderId }, path: "planned" },
+    { input: { scope: "personal", folder: folderId, tag: ["draft"], q: "write" }, path: "own" },
+  ] as const;
+  for (const { input, path } of lists) {
+    const parsed = listPromptsQuery.parse(input);
+    const statement = listStatement({ db: database.db, viewer, ...parsed }, path).toSQL();
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("set local enable_indexscan = off");
+      const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+        `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+        statement.params,
+      );
+      const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
+      const indexes = (plan ? nodes(plan) : []).map((node) => node["Index Name"] ?? "");
+      expect(indexes.filter((name) => name.startsWith("prompts_"))).toEqual(["prompts_folder_idx"]);
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  }
+});
