@@ -58,17 +58,29 @@ describe("words and trigrams", () => {
 
 describe("the trigram lookup of a search term", () => {
   it("asks for the rare stretch, and tests the whole term on the rows found", () => {
-    expect(trigramLookup("Ethereum")).toEqual({ operator: "ilike", pattern: "%reum%", exact: false });
+    expect(trigramLookup("Ethereum")).toEqual({
+      operator: "ilike",
+      pattern: "%reum%",
+      exact: false,
+    });
   });
 
   it("asks for the term itself when it has no rarer part", () => {
-    expect(trigramLookup("qzxwvy")).toEqual({ operator: "ilike", pattern: "%qzxwvy%", exact: true });
+    expect(trigramLookup("qzxwvy")).toEqual({
+      operator: "ilike",
+      pattern: "%qzxwvy%",
+      exact: true,
+    });
     expect(trigramLookup("50%_off")).toEqual({
       operator: "ilike",
       pattern: "%50\\%\\_off%",
       exact: true,
     });
-    expect(trigramLookup("日本語")).toEqual({ operator: "ilike", pattern: "%日本語%", exact: false });
+    expect(trigramLookup("日本語")).toEqual({
+      operator: "ilike",
+      pattern: "%日本語%",
+      exact: false,
+    });
   });
 
   it("spells each letter cased outside ASCII as a class of its cases", () => {
