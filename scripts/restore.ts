@@ -3,6 +3,7 @@
 import { RestoreError, restoreDatabase } from "../server/backup/restore-database.ts";
 import { parseConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { connectionSettings } from "../server/db/connection-settings.ts";
 
 const path = process.argv[2];
 if (!path) {
@@ -11,7 +12,7 @@ if (!path) {
 }
 const config = parseConfig({ ...process.env, LOG_LEVEL: "silent" });
 const started = Date.now();
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, { settings: connectionSettings(config) });
 try {
   const counts = await restoreDatabase(database.db, path);
   console.log(`Restored ${path} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);

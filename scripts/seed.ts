@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { upsertAccount } from "../server/auth/accounts.ts";
 import { parseConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { connectionSettings } from "../server/db/connection-settings.ts";
 import { applyImport } from "../server/library-data/import-library.ts";
 import { parseImport } from "../server/library-data/parse-import.ts";
 import { projectRoot } from "../server/project-root.ts";
 
 const file = process.argv[2] ?? join(projectRoot, "seed/prompts.csv");
 const config = parseConfig({ ...process.env, LOG_LEVEL: "silent" });
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, { settings: connectionSettings(config) });
 try {
   const started = Date.now();
   const identity = {
@@ -23,7 +24,7 @@ try {
     avatarUrl: null,
   };
   const { userId } = await upsertAccount(database.db, identity);
-  const parsed = parseImport(await readFile(file, "utf8"));
+  const parsed = await parseImport(await readFile(file, "utf8"), config.limits);
   const thirtyDays = 30 * 24 * 60 * 60 * 1000;
   const now = Date.now();
   parsed.prompts = parsed.prompts.map((prompt, index) => ({

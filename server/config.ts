@@ -20,6 +20,15 @@ const environmentSchema = z.object({
   ),
   BODY_LIMIT: withDefault(z.coerce.number().int().positive(), 1_048_576),
   IMPORT_LIMIT: withDefault(z.coerce.number().int().positive(), 26_214_400),
+  IMPORT_PROMPT_LIMIT: withDefault(z.coerce.number().int().positive(), 20_000),
+  PROMPT_LIMIT: withDefault(z.coerce.number().int().positive(), 50_000),
+  LIBRARY_SIZE_LIMIT: withDefault(z.coerce.number().int().positive(), 268_435_456),
+  FOLDER_LIMIT: withDefault(z.coerce.number().int().positive(), 2_000),
+  FOLDER_DEPTH_LIMIT: withDefault(z.coerce.number().int().min(1).max(256), 32),
+  TAG_LIMIT: withDefault(z.coerce.number().int().positive(), 5_000),
+  EVENT_STREAMS_PER_PERSON: withDefault(z.coerce.number().int().positive(), 10),
+  EVENT_STREAMS_PER_ADDRESS: withDefault(z.coerce.number().int().positive(), 50),
+  STATEMENT_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
   SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(8000), 0),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
@@ -77,13 +86,26 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     importLimit: env.IMPORT_LIMIT,
+    /** What one person may keep and send; a real library never meets these (see the README). */
+    limits: {
+      promptsPerImport: env.IMPORT_PROMPT_LIMIT,
+      promptsPerPerson: env.PROMPT_LIMIT,
+      libraryBytesPerPerson: env.LIBRARY_SIZE_LIMIT,
+      foldersPerPerson: env.FOLDER_LIMIT,
+      folderDepth: env.FOLDER_DEPTH_LIMIT,
+      tagsPerPerson: env.TAG_LIMIT,
+      eventStreamsPerPerson: env.EVENT_STREAMS_PER_PERSON,
+      eventStreamsPerAddress: env.EVENT_STREAMS_PER_ADDRESS,
+    },
+    /** No statement may hold a database connection longer than this. */
+    statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
     /** After SIGTERM, how long readiness says 503 before new connections are refused. */
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     signIn,
     adminEmails: new Set(
       (env.ADMIN_EMAILS ?? (signIn.provider === "development" ? "admin@example.com" : ""))
         .split(",")
-        .map((email) => email.trim().toLowerCase())
+        .map((email) => email.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase()))
         .filter(Boolean),
     ),
     session: {

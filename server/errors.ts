@@ -1,4 +1,5 @@
 import { unavailableText } from "../app/lib/messages.ts";
+import { limitRefusal } from "./db/limit-refusals.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 
 /** The one error type domain code throws; server/http/errors.ts maps codes to HTTP. */
@@ -21,9 +22,14 @@ export class AppError extends Error {
   }
 }
 
-/** The AppError an error stands for: itself, "unavailable" for a database outage, else none. */
+/**
+ * The AppError an error stands for: itself, a library limit the database refused, "unavailable"
+ * for a database outage, else none.
+ */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  const refused = limitRefusal(error);
+  if (refused) return new AppError(refused.code, refused.message);
   if (isDatabaseUnavailable(error)) return new AppError("unavailable", unavailableText);
   return null;
 }

@@ -5,7 +5,9 @@ import { cookieNames } from "./auth/cookies.ts";
 import { createCacheVersions } from "./cache/cache-versions.ts";
 import { type Config, ConfigError, parseConfig, servesHttps } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { connectionSettings } from "./db/connection-settings.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
+import { startHousekeeping } from "./housekeeping.ts";
 import { createApp } from "./http/app.ts";
 import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
@@ -20,9 +22,11 @@ async function main() {
   const config = parseConfig(process.env);
   const log = createLogger({ level: config.logLevel, pretty: config.mode === "development" });
   const database = await openDatabase(config.database, {
+    settings: connectionSettings(config),
     onIdleError: (error) => log.warn({ err: error }, "database connection lost"),
   });
   log.info({ driver: database.driver }, "database ready");
+  const stopHousekeeping = startHousekeeping(database.db, log);
 
   const frontEnd = await loadFrontEnd(config);
   const cacheVersions = createCacheVersions();
@@ -72,6 +76,7 @@ async function main() {
       void changeFeed.close();
     },
     closeResources: async () => {
+      stopHousekeeping();
       await frontEnd.close();
       await database.close();
     },

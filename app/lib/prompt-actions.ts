@@ -6,7 +6,7 @@ export type PromptIntent = "create" | "update" | "delete";
 /** What a library page's action answers; the page turns it into a notice. */
 export type PromptActionResult =
   | { ok: true; intent: PromptIntent; prompt?: Prompt; deletedId?: string }
-  | { ok: false; intent: PromptIntent; error: { code: string; message: string } };
+  | { ok: false; intent: PromptIntent | null; error: { code: string; message: string } };
 
 /** The catalogue's notice for a failed save or delete. */
 export function failureNotice(
@@ -28,17 +28,27 @@ export function failureNotice(
 
 /**
  * Runs a library page's server action from the browser; when the request itself fails (offline,
- * a proxy error), the page still gets an answer it can turn into the catalogue's notice.
+ * a proxy error), the page still gets an answer it can turn into the catalogue's notice. A
+ * submission that is not a form still goes to the server, which refuses it with its reason.
  */
 export async function actionOrFailure(
   request: Request,
   serverAction: () => Promise<PromptActionResult>,
 ): Promise<PromptActionResult> {
-  const intent = String((await request.clone().formData()).get("intent")) as PromptIntent;
+  const intent = await intentOf(request);
   try {
     return await serverAction();
   } catch {
     return { ok: false, intent, error: { code: "unavailable", message: "The request failed" } };
+  }
+}
+
+async function intentOf(request: Request): Promise<PromptIntent | null> {
+  try {
+    const intent = (await request.clone().formData()).get("intent");
+    return intent === "create" || intent === "update" || intent === "delete" ? intent : null;
+  } catch {
+    return null;
   }
 }
 

@@ -60,13 +60,14 @@ export async function handlePromptAction(
   page: { shared: boolean; requireUseCase?: boolean },
 ) {
   const { db, viewer, log } = args.context.get(appContext);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent")) as PromptIntent;
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
+  let intent: PromptIntent | null = null;
   try {
+    const form = await readForm(args.request);
+    intent = String(form.get("intent")) as PromptIntent;
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : undefined;
+    };
     const who = await viewer();
     switch (intent) {
       case "create": {
@@ -119,6 +120,21 @@ export async function handlePromptAction(
 function ok(result: PromptActionResult) {
   return data(result);
 }
+
+/**
+ * The submitted form. Pages send URL-encoded or multipart forms; anything else (JSON, plain
+ * text, a multipart body cut short) cannot be read, and is refused before anything is written.
+ */
+async function readForm(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError("invalid_input", formUnreadable);
+  }
+}
+
+const formUnreadable =
+  "The form could not be read. Please send the form as a web form (URL-encoded or multipart).";
 
 /** The signed-in person's folders and tags, for their library's sidebar, menus and suggestions. */
 export async function loadOrganisers(context: Readonly<RouterContextProvider>) {

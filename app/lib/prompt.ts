@@ -4,11 +4,18 @@ export const promptTextMaxLength = 200_000;
 export const previewLength = 150;
 export const adminPreviewLength = 100;
 
-/** A prompt as the API and the pages present it. */
+/**
+ * A prompt as the API and the pages present it. In lists (`GET /api/v1/prompts` and every page)
+ * `promptText` is only the start of the text when `truncated` is true; `GET /api/v1/prompts/:id`
+ * gives the whole text. Whatever needs all of it (Show more, copy, edit, templates) asks for it.
+ */
 export interface Prompt {
   id: string;
   title: string;
+  /** The whole text, or in a list its first few hundred characters when `truncated`. */
   promptText: string;
+  /** True when `promptText` is an excerpt and more of the text follows. */
+  truncated: boolean;
   category: string | null;
   isShared: boolean;
   createdAt: string;
@@ -28,6 +35,9 @@ export interface Prompt {
   /** For a prompt saved from the community: the original. */
   savedFromId: string | null;
 }
+
+/** A prompt known to hold its whole text: read on its own, never from a list. */
+export type WholePrompt = Prompt & { truncated: false };
 
 /** A prompt as anyone may read it on a public page: nothing about the person looking. */
 export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId">;

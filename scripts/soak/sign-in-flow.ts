@@ -6,10 +6,11 @@ const redirects = [302, 303];
 
 /**
  * One person signing in through the development identity provider, as a browser does it:
- * Continue with Google on the home page (/auth/login), the provider's page, the form posted with
- * an email, back through /auth/callback to the dashboard; then signing out, so the sessions table
- * holds what real use leaves behind rather than one row per second. Every request is timed as
- * "sign-in"; the whole flow is timed too. Returns whether it ended signed in.
+ * Continue with Google on the home page (a form posted to /auth/login), the provider's page,
+ * the form posted with an email, back through /auth/callback to the dashboard; then signing
+ * out, so the sessions table holds what real use leaves behind rather than one row per second.
+ * Every request is timed as "sign-in"; the whole flow is timed too. Returns whether it ended
+ * signed in.
  */
 export async function signInFlow(
   client: SoakClient,
@@ -18,7 +19,12 @@ export async function signInFlow(
 ) {
   const began = performance.now();
   const jar = new CookieJar();
-  const page = await visit(client, jar, "/auth/login?returnTo=/", { expect: [200] });
+  const page = await visit(client, jar, "/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: client.origin },
+    body: new URLSearchParams({ returnTo: "/" }),
+    expect: [200],
+  });
   if (page?.status !== 200) return fail(recorder);
   const action = /<form method="post" action="([^"]+)"/.exec(page.body)?.[1];
   if (!action) return fail(recorder, "no sign-in form on the provider page");

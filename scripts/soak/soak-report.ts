@@ -177,7 +177,7 @@ export function soakMarkdown(report: SoakReport) {
     "## Per minute",
     "",
     "Latencies in ms, to the last byte of the body. A sign-in flow is the seven requests from",
-    "/auth/login to the dashboard; sign-in p99 is per request of it (sign-out included). RSS: the",
+    "POST /auth/login to the dashboard; sign-in p99 is per request of it (sign-out included). RSS: the",
     "server's, at the minute's end. Settled: the lowest of its once-a-second samples in the minute",
     "(in the warm-up minute, in its second half), what it holds after garbage collection; single",
     "samples swing by a third with collection, so the memory check compares these. Server CPU and",

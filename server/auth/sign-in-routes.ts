@@ -21,7 +21,10 @@ import { isAdminEmail } from "./viewer.ts";
 
 const attemptLifetimeSeconds = 10 * 60;
 
-/** /auth/login leaves for the identity provider, /auth/callback comes back, /auth/logout ends it. */
+/**
+ * POST /auth/login leaves for the identity provider, /auth/callback comes back, /auth/logout
+ * ends it.
+ */
 export function signInRoutes(options: {
   config: Config;
   db: Database;
@@ -32,8 +35,18 @@ export function signInRoutes(options: {
   const https = servesHttps(config);
   const routes = new Hono<AppEnv>();
 
-  routes.get("/login", async (c) => {
+  // Starting keeps an attempt in the database and spends the address's sign-in budget, so only
+  // our own pages may do it: a POST, which the cross-site check refuses from any other site.
+  // A GET (a link, or <img src="/auth/login"> anywhere) starts nothing and costs nothing.
+  routes.get("/login", (c) => {
     c.header("Cache-Control", "no-store");
+    return c.redirect("/login", 303);
+  });
+
+  routes.post("/login", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const returnTo = typeof form.returnTo === "string" ? form.returnTo : undefined;
     try {
       const { url, pending } = await oidc.start();
       const attemptId = randomToken();
@@ -42,15 +55,15 @@ export function signInRoutes(options: {
       await db.insert(signInAttempts).values({
         idHash: sha256(attemptId),
         ...pending,
-        returnTo: safeReturnPath(c.req.query("returnTo")),
+        returnTo: safeReturnPath(returnTo),
         expiresAt: new Date(now + attemptLifetimeSeconds * 1000),
       });
       c.header("Set-Cookie", signInCookie(cookies, https, attemptId, attemptLifetimeSeconds));
-      return c.redirect(url.href, 302);
+      return c.redirect(url.href, 303);
     } catch (error) {
       c.get("log").error({ err: error }, "could not start sign-in");
       c.header("Set-Cookie", flashCookie(messages.signInFailed(), https));
-      return c.redirect("/", 302);
+      return c.redirect("/", 303);
     }
   });
 

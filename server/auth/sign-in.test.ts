@@ -41,11 +41,25 @@ function googleEnv(issuer: string, publicUrl = "http://localhost:3000") {
   };
 }
 
+/** Continue with Google, as our own pages post it. */
+function startSignIn(returnTo = "/", origin = "http://localhost:3000"): RequestInit {
+  return {
+    method: "POST",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ returnTo }).toString(),
+  };
+}
+
 /** Plays the browser: leave for the provider, come back to the callback with the sign-in cookie. */
-async function signInThrough(scenario: TokenScenario, target = app, returnTo = "/") {
+async function signInThrough(
+  scenario: TokenScenario,
+  target = app,
+  returnTo = "/",
+  origin = "http://localhost:3000",
+) {
   idp.use(scenario);
-  const start = await target.request(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  expect(start.status).toBe(302);
+  const start = await target.request("/auth/login", startSignIn(returnTo, origin));
+  expect(start.status).toBe(303);
   const attemptCookie = cookiePair(start, "ps_signin") ?? cookiePair(start, "__Host-ps_signin");
   expect(attemptCookie).toBeTruthy();
   const authorize = await fetch(start.headers.get("location") ?? "", { redirect: "manual" });
@@ -53,6 +67,11 @@ async function signInThrough(scenario: TokenScenario, target = app, returnTo = "
   const callbackPath = back.pathname + back.search;
   const callback = await target.request(callbackPath, { headers: { cookie: attemptCookie ?? "" } });
   return { callback, callbackPath, attemptCookie: attemptCookie ?? "" };
+}
+
+async function attemptCount() {
+  const [row] = await database.db.select({ n: count() }).from(signInAttempts);
+  return row?.n ?? -1;
 }
 
 async function sessionCount() {
@@ -130,16 +149,55 @@ describe("a good sign-in", () => {
       db: database.db,
       env: googleEnv(idp.issuer, "https://promptshelf.example"),
     });
-    const { callback } = await signInThrough({}, secure);
+    const { callback } = await signInThrough({}, secure, "/", "https://promptshelf.example");
     const session = setCookies(callback).find((line) => line.startsWith("__Host-ps_session="));
     expect(session).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+});
+
+describe("starting a sign-in", () => {
+  it("is a POST from our own pages: it keeps an attempt and leaves for the provider", async () => {
+    const before = await attemptCount();
+    const start = await app.request("/auth/login", startSignIn("/central"));
+    expect(start.status).toBe(303);
+    expect(new URL(start.headers.get("location") ?? "").origin).toBe(new URL(idp.issuer).origin);
+    expect(cookiePair(start, "ps_signin")).toBeTruthy();
+    expect(start.headers.get("cache-control")).toMatch(/no-store/);
+    expect(await attemptCount()).toBe(before + 1);
+  });
+
+  it("never happens on a GET: /auth/login goes to /login, keeps nothing and sets no cookie", async () => {
+    const before = await attemptCount();
+    // What <img src="/auth/login"> on any site sends.
+    const res = await app.request("/auth/login?returnTo=/central", {
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/login");
+    expect(setCookies(res)).toEqual([]);
+    expect(await attemptCount()).toBe(before);
+  });
+
+  it.each([
+    ["another Origin", { origin: "https://evil.example" }],
+    ["no Origin and Sec-Fetch-Site cross-site", { "sec-fetch-site": "cross-site" }],
+  ])("is refused from another site, carrying %s, and keeps nothing", async (_case, headers) => {
+    const before = await attemptCount();
+    const res = await app.request("/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: "returnTo=%2F",
+    });
+    expect(res.status).toBe(403);
+    expect(setCookies(res)).toEqual([]);
+    expect(await attemptCount()).toBe(before);
   });
 });
 
 describe("a sign-in is refused, with no session, when", () => {
   it("the browser has no sign-in cookie", async () => {
     idp.use({});
-    const start = await app.request("/auth/login?returnTo=/");
+    const start = await app.request("/auth/login", startSignIn());
     const authorize = await fetch(start.headers.get("location") ?? "", { redirect: "manual" });
     const back = new URL(authorize.headers.get("location") ?? "");
     expectRefused(await app.request(back.pathname + back.search));

@@ -8,7 +8,16 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** Administrators are listed in ADMIN_EMAILS, compared case-insensitively and exactly, per request. */
+/**
+ * Administrators are listed in ADMIN_EMAILS and checked at every request. Addresses are compared
+ * exactly after lower-casing A to Z alone: full Unicode case folding would let a look-alike (the
+ * Kelvin sign for K) match an administrator's address, and no space around it is ignored.
+ */
 export function isAdminEmail(adminEmails: ReadonlySet<string>, email: string) {
-  return adminEmails.has(email.trim().toLowerCase());
+  return adminEmails.has(asciiLowerCase(email));
+}
+
+/** Lower-cases the letters A to Z and nothing else. */
+export function asciiLowerCase(text: string) {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }

@@ -4,7 +4,7 @@ import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
-import { type BackupTable, backupFormat, backupTables } from "./backup-tables.ts";
+import { type BackupTable, backupFormat, backupTables, backupVersion } from "./backup-tables.ts";
 
 const batchSize = 1000;
 
@@ -17,7 +17,7 @@ export async function backupDatabase(db: Database, path: string) {
   await db.transaction(
     async (tx) => {
       async function* lines() {
-        yield `${JSON.stringify({ format: backupFormat, version: 1, createdAt: new Date().toISOString() })}\n`;
+        yield `${JSON.stringify({ format: backupFormat, version: backupVersion, createdAt: new Date().toISOString() })}\n`;
         for (const table of backupTables) {
           counts[table.name] = 0;
           for await (const row of readTable(tx, table)) {

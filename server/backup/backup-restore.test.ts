@@ -1,29 +1,45 @@
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { sha256 } from "../auth/tokens.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
-import { favourites, folders, promptTags, tags } from "../db/schema.ts";
+import * as schema from "../db/schema.ts";
+import {
+  favourites,
+  folders,
+  promptCopies,
+  promptTags,
+  rateLimits,
+  signInAttempts,
+  tags,
+} from "../db/schema.ts";
 import { backupDatabase } from "./backup-database.ts";
-import { backupTables } from "./backup-tables.ts";
+import { backupTables, leftOutOfBackups } from "./backup-tables.ts";
 import { RestoreError, restoreDatabase } from "./restore-database.ts";
 
 let source: DatabaseHandle;
 let target: DatabaseHandle;
+let empty: DatabaseHandle;
 let dir: string;
 
 beforeAll(async () => {
   source = await createTestDatabase();
   target = await createTestDatabase();
+  empty = await createTestDatabase();
   dir = await mkdtemp(join(tmpdir(), "promptshelf-backup-"));
 });
 afterAll(async () => {
   await source.close();
   await target.close();
+  await empty.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -48,7 +64,16 @@ it("restores a backup into an empty database with every table the same", async (
   const db = source.db;
   const ada = await createUser(db, { email: "ada@example.com", name: "Ada" });
   const bob = await createUser(db, { email: "bob@example.com", name: null });
-  await signedInCookie(db, ada.id);
+  const cookie = await signedInCookie(db, ada.id);
+  await db.insert(signInAttempts).values({
+    idHash: sha256("attempt"),
+    state: "state-secret",
+    nonce: "nonce-secret",
+    codeVerifier: "verifier-secret",
+    returnTo: "/",
+    expiresAt: new Date(Date.now() + 600_000),
+  });
+  await db.insert(rateLimits).values({ key: "write:ada", windowStart: new Date(), hits: 3 });
   const [top] = await db.insert(folders).values({ userId: ada.id, name: "Top" }).returning();
   const [child] = await db
     .insert(folders)
@@ -69,6 +94,9 @@ it("restores a backup into an empty database with every table the same", async (
   const [tag] = await db.insert(tags).values({ userId: ada.id, name: "Writing" }).returning();
   await db.insert(promptTags).values({ promptId: saved.id, tagId: tag?.id ?? "" });
   await db.insert(favourites).values({ userId: ada.id, promptId: original.id });
+  await db
+    .insert(promptCopies)
+    .values({ promptId: original.id, userId: ada.id, day: "2026-01-02" });
 
   const file = join(dir, "backup.jsonl.gz");
   const counts = await backupDatabase(db, file);
@@ -81,10 +109,220 @@ it("restores a backup into an empty database with every table the same", async (
     tags: 1,
     prompt_tags: 1,
     favourites: 1,
-    sessions: 1,
+    prompt_copies: 1,
   });
+  // No session, no sign-in in progress, no rate limit count: nothing in a backup signs anyone in.
+  const written = gunzipSync(await readFile(file)).toString();
+  const tablesWritten = new Set(
+    written
+      .split("\n")
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { table: string }).table),
+  );
+  for (const table of ["sessions", "sign_in_attempts", "rate_limits"]) {
+    expect(tablesWritten).not.toContain(table);
+  }
+  expect(written).not.toContain(sha256(cookie.slice("ps_session=".length)));
+  expect(written).not.toContain("verifier-secret");
 
   await restoreDatabase(target.db, file);
   expect(await everyTable(target.db)).toEqual(await everyTable(db));
   await expect(restoreDatabase(target.db, file)).rejects.toThrow(RestoreError);
+});
+
+it("backs up every table in the schema, or leaves it out on purpose", () => {
+  const inSchema = Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableConfig(table as PgTable).name)
+    .sort();
+  const accounted = [...backupTables.map((table) => table.name), ...leftOutOfBackups].sort();
+  expect(accounted).toEqual(inSchema);
+  expect(leftOutOfBackups).toEqual(
+    expect.arrayContaining(["sessions", "sign_in_attempts", "rate_limits"]),
+  );
+});
+
+describe("a crafted backup is refused, and nothing is restored", () => {
+  const header = {
+    format: "promptshelf-backup",
+    version: 2,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  };
+  const adminId = randomUUID();
+  const admin = {
+    id: adminId,
+    issuer: "https://accounts.google.com",
+    subject: "1",
+    email: "admin@example.com",
+    name: "Admin",
+    avatar_url: null,
+    created_at: "2026-01-01T00:00:00.123456+00:00",
+    last_sign_in_at: "2026-01-01T00:00:00+00:00",
+  };
+  const prompt = {
+    id: randomUUID(),
+    title: "Untitled",
+    prompt_text: "Hello",
+    category: null,
+    user_id: adminId,
+    is_shared: true,
+    created_by_admin: false,
+    folder_id: null,
+    copy_count: 0,
+    source_prompt_id: null,
+    created_at: "2026-01-01T00:00:00.123+00:00",
+    updated_at: "2026-01-01T00:00:00.123+00:00",
+  };
+  const row = (table: string, values: Record<string, unknown>) => ({ table, row: values });
+  const otherId = randomUUID();
+  const folder = (userId: string, name: string) => ({
+    id: randomUUID(),
+    user_id: userId,
+    parent_id: null,
+    name,
+    created_at: "2026-01-01T00:00:00.123+00:00",
+  });
+  // Folder rows with fixed ids, each inside the one before, as a chain of the given length.
+  const chainIdsByLength = new Map<number, string[]>();
+  const chainIds = (length: number) => {
+    const ids = chainIdsByLength.get(length) ?? Array.from({ length }, () => randomUUID());
+    chainIdsByLength.set(length, ids);
+    return ids;
+  };
+  const folderChain = (length: number, userId: string) =>
+    chainIds(length).map((id, i, ids) =>
+      row("folders", { ...folder(userId, `level ${i + 1}`), id, parent_id: ids[i - 1] ?? null }),
+    );
+  const folderLoop = () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    return [
+      row("folders", { ...folder(adminId, "A"), id: a, parent_id: b }),
+      row("folders", { ...folder(adminId, "B"), id: b, parent_id: a }),
+    ];
+  };
+  const session = row("sessions", {
+    token_hash: sha256("planted"),
+    user_id: adminId,
+    created_at: "2026-01-01T00:00:00+00:00",
+    last_seen_at: "2026-01-01T00:00:00+00:00",
+    expires_at: "2099-01-01T00:00:00+00:00",
+  });
+
+  const crafted: [string, unknown[]][] = [
+    ["a session for an administrator", [header, row("users", admin), session]],
+    ["a session before any person", [header, session, row("users", admin)]],
+    [
+      "a sign-in in progress",
+      [
+        header,
+        row("sign_in_attempts", {
+          id_hash: "x",
+          state: "s",
+          nonce: "n",
+          code_verifier: "v",
+          return_to: "/",
+          expires_at: "2099-01-01T00:00:00+00:00",
+        }),
+      ],
+    ],
+    [
+      "a rate limit count",
+      [header, row("rate_limits", { key: "k", window_start: admin.created_at, hits: 1 })],
+    ],
+    ["an unknown table", [header, row("users", admin), row("api_keys", { id: "x" })]],
+    ["an unknown column", [header, row("users", { ...admin, is_admin: true })]],
+    ["a column of another table", [header, row("users", { ...admin, token_hash: "x" })]],
+    ["an id that is not a UUID", [header, row("users", { ...admin, id: "1" })]],
+    ["text with a NUL", [header, row("users", { ...admin, name: "a\u0000b" })]],
+    ["a number for text", [header, row("users", { ...admin, email: 1 })]],
+    ["null where a value is needed", [header, row("users", { ...admin, email: null })]],
+    ["a needed column missing", [header, row("users", { id: adminId, issuer: "i" })]],
+    ["a time that is not a time", [header, row("users", { ...admin, created_at: "soon" })]],
+    [
+      "a flag that is not true or false",
+      [header, row("users", admin), row("prompts", { ...prompt, is_shared: "yes" })],
+    ],
+    [
+      "a count past int4",
+      [header, row("users", admin), row("prompts", { ...prompt, copy_count: 2 ** 31 })],
+    ],
+    [
+      "a fractional count",
+      [header, row("users", admin), row("prompts", { ...prompt, copy_count: 1.5 })],
+    ],
+    ["a row that is a list", [header, { table: "users", row: [adminId] }]],
+    ["an entry with more than a table and a row", [header, { ...row("users", admin), sql: "x" }]],
+    [
+      "rows of one table with different columns",
+      [
+        header,
+        row("users", admin),
+        row("users", { ...admin, id: randomUUID(), subject: "2", avatar_url: undefined }),
+      ],
+    ],
+    ["a row pointing at no one", [header, row("prompts", { ...prompt, user_id: randomUUID() })]],
+    ["another format", [{ ...header, format: "something-else" }, row("users", admin)]],
+    ["a version from the future", [{ ...header, version: 99 }, row("users", admin)]],
+    ["no header", [row("users", admin)]],
+  ];
+
+  it.each(crafted)("%s", async (_, lines) => {
+    const file = join(dir, `crafted-${randomUUID()}.jsonl.gz`);
+    await writeFile(file, gzipSync(lines.map((line) => JSON.stringify(line)).join("\n")));
+    await expect(restoreDatabase(empty.db, file)).rejects.toThrow(RestoreError);
+    const [counts] = rowsOf<{ users: number; sessions: number; prompts: number }>(
+      await empty.db.execute(
+        sql`select (select count(*) from users)::int as users, (select count(*) from sessions)::int as sessions, (select count(*) from prompts)::int as prompts`,
+      ),
+    );
+    expect(counts).toEqual({ users: 0, sessions: 0, prompts: 0 });
+  });
+
+  it.each([
+    [
+      "two folders inside each other",
+      [header, row("users", admin), ...folderLoop()],
+      "A folder cannot move inside itself",
+    ],
+    [
+      "folders 33 levels deep",
+      [header, row("users", admin), ...folderChain(33, adminId)],
+      "Folders can be nested at most 32 levels deep",
+    ],
+    [
+      "a folder inside another person's",
+      [
+        header,
+        row("users", admin),
+        row("users", { ...admin, id: otherId, subject: "2", email: "other@example.com" }),
+        ...folderChain(1, otherId),
+        row("folders", { ...folder(adminId, "mine"), parent_id: chainIds(1)[0] }),
+      ],
+      "Folder not found",
+    ],
+  ])("%s, by the database's own folder rules", async (_, lines, refusal) => {
+    const file = join(dir, `crafted-${randomUUID()}.jsonl.gz`);
+    await writeFile(file, gzipSync(lines.map((line) => JSON.stringify(line)).join("\n")));
+    await expect(restoreDatabase(empty.db, file)).rejects.toThrow(
+      `The database refused rows of folders: ${refusal}. Nothing was restored.`,
+    );
+    const [left] = rowsOf<{ n: number }>(
+      await empty.db.execute(sql`select (select count(*) from users)::int as n`),
+    );
+    expect(left?.n).toBe(0);
+  });
+
+  it("a line that is not JSON", async () => {
+    const file = join(dir, "not-json.jsonl.gz");
+    await writeFile(file, gzipSync(`${JSON.stringify(header)}\n{"table": "users", "row": {`));
+    await expect(restoreDatabase(empty.db, file)).rejects.toThrow(RestoreError);
+  });
+
+  it("but the same backup without its session restores", async () => {
+    const file = join(dir, "clean.jsonl.gz");
+    const lines = [header, row("users", admin), row("prompts", prompt)];
+    await writeFile(file, gzipSync(lines.map((line) => JSON.stringify(line)).join("\n")));
+    expect(await restoreDatabase(empty.db, file)).toEqual({ users: 1, prompts: 1 });
+  });
 });

@@ -3,8 +3,16 @@ import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { limitRefusal } from "../db/limit-refusals.ts";
 import { rowsOf } from "../db/rows.ts";
-import { type BackupTable, backupFormat, backupTables } from "./backup-tables.ts";
+import { rowProblem } from "./backup-rows.ts";
+import {
+  type BackupTable,
+  backupFormat,
+  backupTables,
+  leftOutOfBackups,
+  readableVersions,
+} from "./backup-tables.ts";
 
 export class RestoreError extends Error {}
 
@@ -15,6 +23,10 @@ type Pending = { table: BackupTable; rows: Record<string, unknown>[] };
 /**
  * Restores a backup into an empty, migrated database, in one transaction. Columns pointing into
  * their own table (a folder's parent, a saved prompt's original) are set in a second pass.
+ *
+ * A backup is trusted no further than the API trusts a request: every line must be a table a
+ * backup holds, every row only that table's columns with values of their kind. A session, a
+ * sign-in in progress or anything unknown refuses the whole file, and nothing is restored.
  */
 export async function restoreDatabase(db: Database, path: string) {
   const [occupied] = rowsOf<{ n: number }>(
@@ -33,43 +45,117 @@ export async function restoreDatabase(db: Database, path: string) {
       crlfDelay: Number.POSITIVE_INFINITY,
     });
     let header = true;
+    let lineNumber = 0;
     let pending = null as Pending | null;
+    const columnsOf = new Map<string, string>();
     const laterValues: { table: BackupTable; rows: Record<string, unknown>[] }[] = [];
     const flush = async () => {
       if (!pending || pending.rows.length === 0) return;
-      await insertRows(tx, pending.table, pending.rows);
+      await insertRows(tx, pending.table, pending.rows).catch((error: unknown) => {
+        throw refusedByDatabase(pending?.table.name ?? "", error);
+      });
       if (pending.table.later.length)
         laterValues.push({ table: pending.table, rows: pending.rows });
       pending = { table: pending.table, rows: [] };
     };
     for await (const line of input) {
+      lineNumber++;
       if (!line) continue;
-      const entry = JSON.parse(line) as {
-        format?: string;
-        table?: string;
-        row?: Record<string, unknown>;
-      };
+      const entry = parseLine(line, lineNumber);
       if (header) {
-        if (entry.format !== backupFormat)
-          throw new RestoreError("This file is not a PromptShelf backup.");
+        checkHeader(entry);
         header = false;
         continue;
       }
-      const table = tables.get(entry.table ?? "");
-      if (!table || !entry.row)
-        throw new RestoreError(`Unknown entry in the backup: ${line.slice(0, 80)}`);
+      const { table, row } = checkEntry(entry, lineNumber, tables);
+      // Every row of a table carries the same columns, as a backup writes them.
+      const columns = Object.keys(row).sort().join(",");
+      if ((columnsOf.get(table.name) ?? columns) !== columns) {
+        throw new RestoreError(
+          `Line ${lineNumber}: its ${table.name} row has other columns than the rows before it.`,
+        );
+      }
+      columnsOf.set(table.name, columns);
       if (!pending || pending.table !== table) {
         await flush();
         pending = { table, rows: [] };
       }
-      pending.rows.push(entry.row);
+      pending.rows.push(row);
       counts[table.name] = (counts[table.name] ?? 0) + 1;
       if (pending.rows.length >= batchSize) await flush();
     }
     await flush();
-    for (const { table, rows } of laterValues) await setLater(tx, table, rows);
+    if (header) throw new RestoreError("This file is empty, not a PromptShelf backup.");
+    for (const { table, rows } of laterValues) {
+      await setLater(tx, table, rows).catch((error: unknown) => {
+        throw refusedByDatabase(table.name, error);
+      });
+    }
   });
   return counts;
+}
+
+function parseLine(line: string, lineNumber: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new RestoreError(`Line ${lineNumber} is not JSON: the backup is damaged.`);
+  }
+}
+
+function checkHeader(entry: unknown) {
+  const header = entry as { format?: unknown; version?: unknown } | null;
+  if (header?.format !== backupFormat) {
+    throw new RestoreError("This file is not a PromptShelf backup.");
+  }
+  if (!readableVersions.includes(header.version as number)) {
+    throw new RestoreError(
+      `This backup's version (${JSON.stringify(header.version)}) is not one this PromptShelf reads.`,
+    );
+  }
+}
+
+const signsIn = new Set(["sessions", "sign_in_attempts"]);
+
+/** A line after the header: exactly a table a backup holds and a row that fits it. */
+function checkEntry(entry: unknown, lineNumber: number, tables: Map<string, BackupTable>) {
+  const fields = typeof entry === "object" && entry !== null ? Object.keys(entry) : [];
+  if (fields.length !== 2 || !fields.includes("table") || !fields.includes("row")) {
+    throw new RestoreError(`Line ${lineNumber} is not a table's row.`);
+  }
+  const { table: name, row } = entry as { table: unknown; row: unknown };
+  const tableName = typeof name === "string" ? name : "";
+  if (leftOutOfBackups.includes(tableName)) {
+    const why = signsIn.has(tableName) ? ": it could sign someone in" : "";
+    throw new RestoreError(
+      `Line ${lineNumber} holds a row of ${tableName}, which is never restored${why}. Nothing was restored.`,
+    );
+  }
+  const table = tables.get(tableName);
+  if (!table) {
+    throw new RestoreError(
+      `Line ${lineNumber} names a table a backup does not hold: ${JSON.stringify(String(name).slice(0, 64))}.`,
+    );
+  }
+  const problem = rowProblem(table.name, row);
+  if (problem) throw new RestoreError(`Line ${lineNumber}: ${problem}.`);
+  return { table, row: row as Record<string, unknown> };
+}
+
+/** The database refused a row: say which table and rule, never the values. */
+function refusedByDatabase(tableName: string, error: unknown) {
+  const limit = limitRefusal(error);
+  if (limit) {
+    return new RestoreError(
+      `The database refused rows of ${tableName}: ${limit.message}. Nothing was restored.`,
+    );
+  }
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+  const rule = typeof constraint === "string" ? ` (${constraint})` : "";
+  return new RestoreError(
+    `The database refused rows of ${tableName}${rule}, PostgreSQL code ${String(code ?? "unknown")}. Nothing was restored.`,
+  );
 }
 
 async function insertRows(

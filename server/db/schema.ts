@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -93,6 +95,8 @@ export const prompts = pgTable(
     sourcePromptId: uuid("source_prompt_id").references((): AnyPgColumn => prompts.id, {
       onDelete: "set null",
     }),
+    /** The import that wrote it, while that import may still be undone (see importRuns). */
+    importRunId: uuid("import_run_id"),
     createdAt: millisecondTime("created_at"),
     updatedAt: millisecondTime("updated_at"),
   },
@@ -137,16 +141,33 @@ export const prompts = pgTable(
     // Searches look up and recheck rows under the "C" collation, which folds only ASCII letters:
     // several times cheaper per row than folding every letter. A short pending list keeps each
     // lookup from reading through megabytes of recent changes (see docs/decisions/0007).
-    index("prompts_text_trgm_idx")
+    // Shared and personal prompts have indexes of their own. The shared ones index an expression
+    // that is null for a personal prompt, and a community search asks for that expression, so
+    // the entries it reads and the statistics its plan is chosen by (gathered per indexed
+    // expression) hold shared prompts alone: how long it takes says nothing of anyone's private
+    // words (see list-prompts.ts, sharedText).
+    index("prompts_shared_text_trgm_idx")
+      .using("gin", sql`(CASE WHEN is_shared THEN prompt_text END) COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+    index("prompts_shared_category_trgm_idx")
+      .using("gin", sql`(CASE WHEN is_shared THEN category END) COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+    index("prompts_personal_text_trgm_idx")
       .using("gin", sql`${table.promptText} COLLATE "C" gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 256 }),
-    index("prompts_category_trgm_idx")
+      .with({ gin_pending_list_limit: 256 })
+      .where(sql`not ${table.isShared}`),
+    index("prompts_personal_category_trgm_idx")
       .using("gin", sql`${table.category} COLLATE "C" gin_trgm_ops`)
-      .with({ gin_pending_list_limit: 256 }),
+      .with({ gin_pending_list_limit: 256 })
+      .where(sql`not ${table.isShared}`),
   ],
 );
 
-/** A folder in someone's personal library; folders nest to any depth. */
+/**
+ * A folder in someone's personal library. Folders nest up to FOLDER_DEPTH_LIMIT levels; the
+ * database refuses a parent of another person's, a loop, or a tree deeper than that
+ * (drizzle/0010_library-limits.sql).
+ */
 export const folders = pgTable(
   "folders",
   {
@@ -156,6 +177,7 @@ export const folders = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     parentId: uuid("parent_id").references((): AnyPgColumn => folders.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    importRunId: uuid("import_run_id"),
     createdAt: millisecondTime("created_at"),
   },
   (table) => [
@@ -173,6 +195,7 @@ export const tags = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    importRunId: uuid("import_run_id"),
     createdAt: millisecondTime("created_at"),
   },
   (table) => [uniqueIndex("tags_user_name_key").on(table.userId, sql`lower(${table.name})`)],
@@ -234,3 +257,54 @@ export const rateLimits = pgTable(
     index("rate_limits_window_idx").on(table.windowStart),
   ],
 );
+
+/**
+ * What each person keeps, counted by statement triggers on prompts, folders and tags
+ * (drizzle/0010_library-limits.sql). The same statement that would take a person past a limit
+ * (the promptshelf.* settings of the connection) fails, whichever code or script wrote it; a
+ * person's writes wait for each other on this row, so two at once cannot both pass.
+ */
+export const libraryUsage = pgTable("library_usage", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  prompts: integer("prompts").notNull().default(0),
+  promptBytes: bigint("prompt_bytes", { mode: "number" }).notNull().default(0),
+  folders: integer("folders").notNull().default(0),
+  tags: integer("tags").notNull().default(0),
+});
+
+/** Who copied which prompt on which day: a copy counts once per person, prompt and day. */
+export const promptCopies = pgTable(
+  "prompt_copies",
+  {
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promptId, table.userId, table.day] }),
+    index("prompt_copies_user_idx").on(table.userId),
+    index("prompt_copies_day_idx").on(table.day),
+  ],
+);
+
+/**
+ * An import being written, a few hundred prompts per transaction so others are served in
+ * between. Its rows carry its id; until it finishes (and this row goes), a failure or a crash
+ * deletes them again. One per person at a time.
+ */
+export const importRuns = pgTable("import_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Moved on by every transaction of the import; a run quiet for long has died. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,7 +7,8 @@ import { requireOwnFolder } from "./folder-access.ts";
 
 /**
  * Deletes a folder. "move" hands its prompts and subfolders to its parent (or the top of the
- * library); "delete" removes its whole subtree with every prompt filed in it.
+ * library); "delete" removes its whole subtree with every prompt filed in it. The walk of the
+ * subtree keeps each folder once (union), so it ends even on a tree that loops.
  */
 export async function deleteFolder(options: {
   db: Database;
@@ -34,7 +35,7 @@ export async function deleteFolder(options: {
           sql`${prompts.folderId} in (
             with recursive tree as (
               select ${folders.id} as id from ${folders} where ${folders.id} = ${folder.id}
-              union all
+              union
               select f.id from ${folders} f join tree on f.parent_id = tree.id
             ) select id from tree)`,
         ),

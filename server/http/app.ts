@@ -88,7 +88,7 @@ export function createApp(options: AppOptions) {
   );
   // Signed-in answers served from memory keep the headers they were rendered with, too.
   if (signedIn) app.use(signedIn.middleware);
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
@@ -113,8 +113,10 @@ export function createApp(options: AppOptions) {
   app.use(
     rateLimitMiddleware({
       limiter: createRateLimiter(db),
+      cookies,
       ...config.rateLimits,
       trustedProxies: config.trustedProxies,
+      importLimit: config.importLimit,
     }),
   );
   app.route("/auth", signInRoutes({ config, db, oidc: createOidcClient(config.signIn), cookies }));
@@ -126,8 +128,19 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/prompts", promptRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
-  app.route("/api/v1", libraryRoutes({ db, cookies, https }));
-  if (options.changeFeed) app.route("/api/v1/events", eventRoutes(options.changeFeed));
+  app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
+  if (options.changeFeed) {
+    app.route(
+      "/api/v1/events",
+      eventRoutes({
+        feed: options.changeFeed,
+        db,
+        cookies,
+        limits: config.limits,
+        trustedProxies: config.trustedProxies,
+      }),
+    );
+  }
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", "No such API route")));
 
   app.all(

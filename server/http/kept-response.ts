@@ -30,7 +30,10 @@ export function keepAnswer(
   for (const [name, value] of response.headers) {
     if (!perResponse.has(name)) headers[name] = value;
   }
-  headers["content-security-policy"] = hashPolicy(sent.scriptHashes);
+  headers["content-security-policy"] = hashPolicy(
+    sent.scriptHashes,
+    response.headers.get("content-security-policy"),
+  );
   headers["content-length"] = String(sent.body.length);
   if (sent.encoding) headers["content-encoding"] = sent.encoding;
   const vary = headers.vary;

@@ -17,8 +17,16 @@ const policy = {
 /**
  * The policy for a page served from memory: it has no fresh nonce, so its scripts are allowed
  * by the hashes of its own inline scripts ('strict-dynamic' lets them load their modules).
+ * Given the policy the page was rendered with, everything else is kept from it.
  */
-export function hashPolicy(scriptHashes: string[]) {
+export function hashPolicy(scriptHashes: string[], rendered?: string | null) {
+  const scriptSrc = `script-src ${[...scriptHashes, "'strict-dynamic'"].join(" ")}`;
+  if (rendered) {
+    return rendered
+      .split(/;\s*/)
+      .map((directive) => (directive.startsWith("script-src ") ? scriptSrc : directive))
+      .join("; ");
+  }
   const directives: [string, string[]][] = [
     ["script-src", [...scriptHashes, "'strict-dynamic'"]],
     ...Object.entries(policy).map(([name, values]): [string, string[]] => [
@@ -31,11 +39,17 @@ export function hashPolicy(scriptHashes: string[]) {
 
 /**
  * Scripts run only with this response's nonce. A response that brings its own policy (a page
- * served from memory) keeps it.
+ * served from memory) keeps it. Forms may post to this site, and be redirected on to the
+ * identity provider's origin when one is given.
  */
-export function securityHeaders(options: { https: boolean }) {
+export function securityHeaders(options: { https: boolean; signInOrigin?: string }) {
+  // Continue with Google posts a form to /auth/login, which redirects to the identity provider;
+  // Chrome and Safari hold that redirect to form-action too.
+  const formAction = options.signInOrigin
+    ? [...policy.formAction, options.signInOrigin]
+    : policy.formAction;
   return secureHeaders({
-    contentSecurityPolicy: { scriptSrc: [NONCE, "'strict-dynamic'"], ...policy },
+    contentSecurityPolicy: { scriptSrc: [NONCE, "'strict-dynamic'"], ...policy, formAction },
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
     strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,

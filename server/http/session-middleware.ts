@@ -9,12 +9,28 @@ import type { AppEnv } from "./app-env.ts";
 
 const reads = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** For an answer that depends on who asks: no cache, shared or not, may keep it. */
+export const personalCacheControl = "private, no-store";
+
+/**
+ * Marks an answer as this person's alone. One that already forbids keeping it (a signed-in
+ * page, the API) keeps its own word.
+ */
+export function markPersonal(response: Response) {
+  if (/\bno-store\b/.test(response.headers.get("cache-control") ?? "")) return;
+  response.headers.set("Cache-Control", personalCacheControl);
+}
+
 /**
  * Gives each request a lazy viewer lookup. Pages that are the same for everyone never ask, so
  * they never touch the sessions table. A renewed or dead session updates the cookie.
  *
  * With a session cache, lookups come from memory; a write (or sign-out) drops the session from
  * it and marks what its person sees as changed, before the database's own notice comes back.
+ *
+ * Whatever asked for the viewer made its answer depend on the session, with a cookie or
+ * without (a visitor's /login is a page, a person's is a redirect), so that answer is marked
+ * private, no-store: a CDN must never hand one person's variant to another.
  */
 export function sessionMiddleware(options: {
   db: Database;
@@ -29,8 +45,10 @@ export function sessionMiddleware(options: {
   return async (c, next) => {
     let lookup: Promise<Viewer | null> | undefined;
     let cookieUpdate: string | undefined;
+    let asked = false;
     const token = readCookie(c.req.header("cookie"), options.cookies.session);
     c.set("viewer", () => {
+      asked = true;
       lookup ??= (async () => {
         if (!token) return null;
         const found = cache
@@ -58,6 +76,7 @@ export function sessionMiddleware(options: {
         if (viewer && !refused) cache.versions.changedBy(viewer.userId);
       }
     }
+    if (asked) markPersonal(c.res);
     if (cookieUpdate && !c.res.headers.get("set-cookie")?.includes(`${options.cookies.session}=`)) {
       c.res.headers.append("Set-Cookie", cookieUpdate);
     }

@@ -7,6 +7,7 @@ import type { CacheVersions } from "../cache/cache-versions.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compressBody, preferredEncoding } from "./compression.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
+import { markPersonal } from "./session-middleware.ts";
 
 interface Entry {
   version: string;
@@ -146,6 +147,8 @@ async function capture(
   ) {
     return null;
   }
+  // Sent again by the Node listener without passing the session middleware, so marked here.
+  markPersonal(response);
   const raw = Buffer.from(await response.arrayBuffer());
   const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
   const answer = keepAnswer(response, {

@@ -1,7 +1,7 @@
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
-import { csvRow } from "./csv.ts";
+import { csvRow, guardCell } from "./csv.ts";
 import { type ExportedPrompt, ownFolders, ownPrompts, starsOnOthers } from "./library-rows.ts";
 
 export const exportFormats = ["json", "csv", "markdown"] as const;
@@ -70,11 +70,13 @@ async function* csvChunks(db: Database, viewer: Viewer, paths: Map<string, strin
   yield csvRow(csvHeader);
   for await (const prompt of ownPrompts(db, viewer.userId)) {
     yield csvRow([
-      prompt.title,
-      prompt.promptText,
-      prompt.category ?? "",
-      prompt.tags.join("; "),
-      prompt.folderId ? (paths.get(prompt.folderId) ?? "") : "",
+      ...[
+        prompt.title,
+        prompt.promptText,
+        prompt.category ?? "",
+        prompt.tags.join("; "),
+        prompt.folderId ? (paths.get(prompt.folderId) ?? "") : "",
+      ].map(guardCell),
       prompt.createdAt,
     ]);
   }
@@ -102,17 +104,29 @@ function markdownSection(prompt: ExportedPrompt, paths: Map<string, string>) {
   return `\n## ${prompt.title.replace(/\n/g, " ")}\n\n${facts.join(" · ")}\n\n${fence}\n${prompt.promptText}\n${fence}\n`;
 }
 
+/**
+ * Each folder's path from the top of the library ("Work / Clients"), built from its parent's
+ * path: every folder is walked once, however deep the tree, and a loop ends the walk.
+ */
 export function folderPaths(folders: { id: string; name: string; parentId: string | null }[]) {
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
-  const path = (id: string, seen = new Set<string>()): string => {
-    const folder = byId.get(id);
-    if (!folder || seen.has(id)) return "";
-    seen.add(id);
-    return folder.parentId
-      ? `${path(folder.parentId, seen)}${folderPathSeparator}${folder.name}`
-      : folder.name;
-  };
-  return new Map(folders.map((folder) => [folder.id, path(folder.id)]));
+  const paths = new Map<string, string>();
+  for (const start of folders) {
+    const trail: { id: string; name: string }[] = [];
+    const seen = new Set<string>();
+    let folder = byId.get(start.id);
+    while (folder && !paths.has(folder.id) && !seen.has(folder.id)) {
+      seen.add(folder.id);
+      trail.push(folder);
+      folder = folder.parentId ? byId.get(folder.parentId) : undefined;
+    }
+    let path = folder ? paths.get(folder.id) : undefined;
+    for (const step of trail.reverse()) {
+      path = path === undefined ? step.name : `${path}${folderPathSeparator}${step.name}`;
+      paths.set(step.id, path);
+    }
+  }
+  return paths;
 }
 
 function toStream(chunks: AsyncGenerator<string>) {

@@ -1,25 +1,25 @@
-import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { titleAndCategory } from "../../app/lib/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";
+import { type Pace, pacer } from "../pacing.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
-import { folderPathSeparator, folderPaths } from "./export-library.ts";
-import { type ImportedPrompt, type ParsedImport, parseImport } from "./parse-import.ts";
+import { type ImportPlan, type ImportReport, pathKey, planImport } from "./import-plan.ts";
+import type { ImportedPrompt, ImportLimits, ParsedImport } from "./import-rules.ts";
+import {
+  finishImportRun,
+  heartbeat,
+  type ImportRun,
+  startImportRun,
+  undoImportRun,
+} from "./import-runs.ts";
+import { parseImport } from "./parse-import.ts";
 
-export interface ImportReport {
-  format: string;
-  inFile: number;
-  added: number;
-  duplicates: number;
-  newFolders: number;
-  sample: string[];
-  dryRun: boolean;
-}
-
-const batchSize = 200;
-const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+/** Rows per statement at most (folders and tags too). */
+const batchRows = 200;
+const lookupBatch = 1000;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Imports a library file into the viewer's library, or (dry run) says what it would do. Prompts
@@ -30,166 +30,237 @@ export async function importLibrary(options: {
   viewer: Viewer | null;
   text: string;
   dryRun: boolean;
+  limits: ImportLimits;
 }): Promise<ImportReport> {
-  return applyImport({ ...options, parsed: parseImport(options.text) });
+  requireViewer(options.viewer);
+  const pace = pacer();
+  const parsed = await parseImport(options.text, options.limits, pace);
+  return applyImport({ ...options, parsed, pace });
 }
 
-/** Imports prompts already read from a file (the seed script adjusts them first). */
+/**
+ * Imports prompts already read from a file (the seed script adjusts them first). The writing is
+ * split into short transactions, with other requests served between them; the rows carry the
+ * run's id until the last transaction, and a failure (or, after a crash, the next start) deletes
+ * them again, so the import still lands whole or not at all.
+ */
 export async function applyImport(options: {
   db: Database;
   viewer: Viewer | null;
   parsed: ParsedImport;
   dryRun: boolean;
+  pace?: Pace;
 }): Promise<ImportReport> {
   const viewer = requireViewer(options.viewer);
   const { db, parsed } = options;
-
-  const known = new Set(
-    (
-      await db
-        .select({ hash: sql<string>`md5(${prompts.promptText})` })
-        .from(prompts)
-        .where(eq(prompts.userId, viewer.userId))
-    ).map((row) => row.hash),
-  );
-  // A duplicate: the library already holds the text, or the file had the same text earlier.
-  const inFile = new Set<string>();
-  const fresh: ImportedPrompt[] = [];
-  for (const prompt of parsed.prompts) {
-    const stored = md5(prompt.promptText);
-    const original = md5(prompt.fileText);
-    const duplicate = known.has(stored) || inFile.has(original);
-    known.add(stored);
-    inFile.add(original);
-    if (!duplicate) fresh.push(prompt);
-  }
-  const existingPaths = new Map(
-    [...folderPaths(await ownFolderRows(db, viewer)).entries()].map(([id, path]) => [path, id]),
-  );
-  const wantedPaths = new Set(
-    fresh.filter((p) => p.folderPath.length).map((p) => p.folderPath.join(folderPathSeparator)),
-  );
-  const report: ImportReport = {
-    format: parsed.format,
-    inFile: parsed.prompts.length,
-    added: fresh.length,
-    duplicates: parsed.prompts.length - fresh.length,
-    newFolders: countNewFolders(wantedPaths, existingPaths),
-    sample: fresh.slice(0, 5).map((p) => titleAndCategory(p.useCase).title),
-    dryRun: options.dryRun,
-  };
+  const pace = options.pace ?? pacer();
+  const plan = await planImport(db, viewer, parsed, pace);
+  const report = { ...plan.report, dryRun: options.dryRun };
   if (options.dryRun) return report;
-
-  await db.transaction(async (tx) => {
-    const folderIds = await ensureFolders(tx, viewer, fresh, existingPaths);
-    const tagIds = await ensureTags(tx, viewer, fresh);
-    for (let start = 0; start < fresh.length; start += batchSize) {
-      const batch = fresh.slice(start, start + batchSize);
-      const inserted = await tx
-        .insert(prompts)
-        .values(
-          batch.map((p) => ({
-            ...titleAndCategory(p.useCase),
-            promptText: p.promptText,
-            userId: viewer.userId,
-            isShared: p.shared,
-            createdByAdmin: viewer.isAdmin,
-            folderId: p.folderPath.length
-              ? folderIds.get(p.folderPath.join(folderPathSeparator))
-              : null,
-            ...(p.createdAt ? { createdAt: p.createdAt, updatedAt: p.createdAt } : {}),
-          })),
-        )
-        .returning({ id: prompts.id });
-      const links = batch.flatMap((p, i) =>
-        p.tags.map((tag) => ({
-          promptId: inserted[i]?.id ?? "",
-          tagId: tagIds.get(tag.toLowerCase()) ?? "",
-        })),
-      );
-      if (links.length) await tx.insert(promptTags).values(links).onConflictDoNothing();
-      const stars = batch.flatMap((p, i) =>
-        p.favourite && inserted[i] ? [{ userId: viewer.userId, promptId: inserted[i].id }] : [],
-      );
-      if (stars.length) await tx.insert(favourites).values(stars).onConflictDoNothing();
+  const run = await startImportRun(db, viewer.userId);
+  const starred: string[] = [];
+  try {
+    const folderIds = await makeFolders(db, viewer, run, plan, pace);
+    const tagIds = await makeTags(db, viewer, run, plan.newTags, pace);
+    const sizes = batchSizes();
+    for (let start = 0; start < plan.fresh.length; ) {
+      const batch = nextBatch(plan.fresh, start, sizes.bytes);
+      const began = performance.now();
+      await db.transaction(async (tx) => {
+        await heartbeat(tx, run);
+        await insertPrompts(tx, viewer, run, batch, folderIds, tagIds);
+      });
+      sizes.took(performance.now() - began);
+      start += batch.length;
+      await pace();
     }
-    const starred = parsed.starredIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    if (starred.length) {
-      const visible = await tx
-        .select({ id: prompts.id })
-        .from(prompts)
-        .where(and(inArray(prompts.id, starred), sql`${prompts.isShared}`));
-      if (visible.length) {
-        await tx
-          .insert(favourites)
-          .values(visible.map((row) => ({ userId: viewer.userId, promptId: row.id })))
-          .onConflictDoNothing();
-      }
-    }
-  });
+    await starOthers(db, viewer, run, parsed.starredIds, starred, pace);
+    await db.transaction((tx) => finishImportRun(tx, run));
+  } catch (error) {
+    // If undoing fails too (the database went away), the run stays behind, and the next start,
+    // or the person's next import, undoes its prompts, folders and tags.
+    await unstar(db, viewer, starred).catch(() => {});
+    await undoImportRun(db, run, pace).catch(() => {});
+    throw error;
+  }
   return report;
 }
 
-function ownFolderRows(db: Database, viewer: Viewer) {
-  return db
-    .select({ id: folders.id, name: folders.name, parentId: folders.parentId })
-    .from(folders)
-    .where(eq(folders.userId, viewer.userId));
+/**
+ * How much text goes into one transaction. Indexing a prompt's words costs time in proportion to
+ * its text, and on the embedded database every other request waits for the transaction in
+ * progress; so each batch is sized from how long the last one took, aiming at 40 to 80 ms.
+ */
+function batchSizes() {
+  const sizes = {
+    bytes: 16 * 1024,
+    took(ms: number) {
+      if (ms < 40) sizes.bytes = Math.min(sizes.bytes * 2, 1_048_576);
+      else if (ms > 80) sizes.bytes = Math.max(Math.floor(sizes.bytes / 2), 1024);
+    },
+  };
+  return sizes;
 }
 
-function countNewFolders(wanted: Set<string>, existing: Map<string, string>) {
-  const all = new Set<string>();
-  for (const path of wanted) {
-    const parts = path.split(folderPathSeparator);
-    for (let depth = 1; depth <= parts.length; depth++)
-      all.add(parts.slice(0, depth).join(folderPathSeparator));
+/** From `start`, at most `batchRows` prompts and about `bytes` of text (at least one prompt). */
+function nextBatch(fresh: ImportedPrompt[], start: number, bytes: number) {
+  let end = start;
+  let size = 0;
+  while (end < fresh.length && end - start < batchRows && (end === start || size < bytes)) {
+    size += fresh[end]?.promptText.length ?? 0;
+    end++;
   }
-  return [...all].filter((path) => !existing.has(path)).length;
+  return fresh.slice(start, end);
 }
 
-/** Finds or creates every folder path the import uses; returns path → id. */
-async function ensureFolders(
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function insertPrompts(
+  tx: Tx,
+  viewer: Viewer,
+  run: ImportRun,
+  batch: ImportedPrompt[],
+  folderIds: Map<string, string>,
+  tagIds: Map<string, string>,
+) {
+  const inserted = await tx
+    .insert(prompts)
+    .values(
+      batch.map((prompt) => ({
+        ...titleAndCategory(prompt.useCase),
+        promptText: prompt.promptText,
+        userId: viewer.userId,
+        isShared: prompt.shared,
+        createdByAdmin: viewer.isAdmin,
+        folderId: prompt.folderPath.length ? folderIds.get(pathKey(prompt.folderPath)) : null,
+        importRunId: run.id,
+        ...(prompt.createdAt ? { createdAt: prompt.createdAt, updatedAt: prompt.createdAt } : {}),
+      })),
+    )
+    .returning({ id: prompts.id });
+  const links = batch.flatMap((prompt, i) =>
+    prompt.tags.map((tag) => ({
+      promptId: inserted[i]?.id ?? "",
+      tagId: tagIds.get(tag.toLowerCase()) ?? "",
+    })),
+  );
+  if (links.length) await tx.insert(promptTags).values(links).onConflictDoNothing();
+  const stars = batch.flatMap((prompt, i) =>
+    prompt.favourite && inserted[i] ? [{ userId: viewer.userId, promptId: inserted[i].id }] : [],
+  );
+  if (stars.length) await tx.insert(favourites).values(stars).onConflictDoNothing();
+}
+
+/** Makes the folders the import needs, level by level; returns every folder's id by path. */
+async function makeFolders(
   db: Database,
   viewer: Viewer,
-  fresh: ImportedPrompt[],
-  existing: Map<string, string>,
+  run: ImportRun,
+  plan: ImportPlan,
+  pace: Pace,
 ) {
-  const ids = new Map(existing);
-  for (const prompt of fresh) {
-    let parentId: string | null = null;
-    for (let depth = 1; depth <= prompt.folderPath.length; depth++) {
-      const path = prompt.folderPath.slice(0, depth).join(folderPathSeparator);
-      let id: string | undefined = ids.get(path);
-      if (!id) {
-        const created: { id: string }[] = await db
-          .insert(folders)
-          .values({ userId: viewer.userId, parentId, name: prompt.folderPath[depth - 1] ?? "" })
-          .returning({ id: folders.id });
-        id = created[0]?.id ?? "";
-        ids.set(path, id);
-      }
-      parentId = id;
+  const ids = new Map(plan.folderIds);
+  for (let start = 0; start < plan.newFolders.length; ) {
+    // One level at a time, so every parent has its id before its children are written.
+    const depth = plan.newFolders[start]?.depth;
+    const level: ImportPlan["newFolders"] = [];
+    for (let i = start; i < plan.newFolders.length && level.length < batchRows; i++) {
+      const folder = plan.newFolders[i];
+      if (!folder || folder.depth !== depth) break;
+      level.push(folder);
     }
+    const made = await db.transaction(async (tx) => {
+      await heartbeat(tx, run);
+      return tx
+        .insert(folders)
+        .values(
+          level.map((folder) => ({
+            userId: viewer.userId,
+            parentId: folder.parent === null ? null : (ids.get(folder.parent) ?? null),
+            name: folder.name,
+            importRunId: run.id,
+          })),
+        )
+        .returning({ id: folders.id });
+    });
+    level.forEach((folder, i) => {
+      const id = made[i]?.id;
+      if (id) ids.set(folder.path, id);
+    });
+    start += level.length;
+    await pace();
   }
   return ids;
 }
 
-/** Finds or creates every tag the import uses (case-insensitively); returns lower-case name → id. */
-async function ensureTags(db: Database, viewer: Viewer, fresh: ImportedPrompt[]) {
-  const names = new Map<string, string>();
-  for (const prompt of fresh)
-    for (const tag of prompt.tags)
-      if (!names.has(tag.toLowerCase())) names.set(tag.toLowerCase(), tag);
-  if (names.size === 0) return new Map<string, string>();
-  await db
-    .insert(tags)
-    .values([...names.values()].map((name) => ({ userId: viewer.userId, name })))
-    .onConflictDoNothing();
+/** Makes the tags the import needs; returns every tag's id by its lower-case name. */
+async function makeTags(
+  db: Database,
+  viewer: Viewer,
+  run: ImportRun,
+  newTags: string[],
+  pace: Pace,
+) {
+  for (let start = 0; start < newTags.length; start += batchRows) {
+    const names = newTags.slice(start, start + batchRows);
+    await db.transaction(async (tx) => {
+      await heartbeat(tx, run);
+      await tx
+        .insert(tags)
+        .values(names.map((name) => ({ userId: viewer.userId, name, importRunId: run.id })))
+        .onConflictDoNothing();
+    });
+    await pace();
+  }
   const rows = await db
-    .select({ id: tags.id, name: tags.name })
+    .select({ id: tags.id, name: sql<string>`lower(${tags.name})` })
     .from(tags)
-    .where(
-      and(eq(tags.userId, viewer.userId), inArray(sql`lower(${tags.name})`, [...names.keys()])),
-    );
-  return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+    .where(eq(tags.userId, viewer.userId));
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/**
+ * Stars the file gave to other people's shared prompts, where they still exist. The new ones are
+ * noted in `added`, so a failure after this can take them back.
+ */
+async function starOthers(
+  db: Database,
+  viewer: Viewer,
+  run: ImportRun,
+  starredIds: string[],
+  added: string[],
+  pace: Pace,
+) {
+  const ids = [...new Set(starredIds.filter((id) => uuid.test(id)))];
+  for (let start = 0; start < ids.length; start += lookupBatch) {
+    const batch = ids.slice(start, start + lookupBatch);
+    const starred = await db.transaction(async (tx) => {
+      await heartbeat(tx, run);
+      const visible = await tx
+        .select({ id: prompts.id })
+        .from(prompts)
+        .where(and(inArray(prompts.id, batch), sql`${prompts.isShared}`));
+      if (visible.length === 0) return [];
+      return tx
+        .insert(favourites)
+        .values(visible.map((row) => ({ userId: viewer.userId, promptId: row.id })))
+        .onConflictDoNothing()
+        .returning({ promptId: favourites.promptId });
+    });
+    added.push(...starred.map((row) => row.promptId));
+    await pace();
+  }
+}
+
+async function unstar(db: Database, viewer: Viewer, promptIds: string[]) {
+  for (let start = 0; start < promptIds.length; start += lookupBatch) {
+    await db
+      .delete(favourites)
+      .where(
+        and(
+          eq(favourites.userId, viewer.userId),
+          inArray(favourites.promptId, promptIds.slice(start, start + lookupBatch)),
+        ),
+      );
+  }
 }

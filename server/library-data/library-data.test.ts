@@ -1,55 +1,23 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Prompt } from "../../app/lib/prompt.ts";
-import { type Actor, asActor } from "../../tests/support/actors.ts";
-import { createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { apiPerson } from "../../tests/support/api-person.ts";
+import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { favourites, folders, prompts, sessions, tags, users } from "../db/schema.ts";
 import { projectRoot } from "../project-root.ts";
 import { libraryFormat } from "./export-library.ts";
 
 let database: DatabaseHandle;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp({ db: database.db });
-});
-afterAll(async () => {
-  await closeTestApps();
-  await database.close();
+let app: TestApp;
+withTestApp((made) => {
+  ({ database, app } = made);
 });
 
 async function person(email?: string) {
-  const user = await createUser(database.db, email ? { email } : {});
-  const actor: Actor = {
-    name: "userA",
-    userId: user.id,
-    cookie: await signedInCookie(database.db, user.id),
-  };
-  const call = async (method: string, path: string, json?: unknown) => {
-    const res = await app.request(path, asActor(actor, { method, json }));
-    const text = await res.text();
-    return {
-      status: res.status,
-      text,
-      headers: res.headers,
-      body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : null,
-    };
-  };
-  const upload = async (path: string, file: string) => {
-    const init = asActor(actor, { method: "POST" });
-    const res = await app.request(path, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), "content-type": "text/plain" },
-      body: file,
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const { user, actor, call, upload } = await apiPerson(database.db, app, email ? { email } : {});
   const everything = async () => {
     const all: Prompt[] = [];
     let cursor: string | null = null;
@@ -212,21 +180,26 @@ describe("importing prompts.csv", () => {
 });
 
 describe("importing a hand-made JSON file", () => {
-  it("keeps folder names within 60 characters and no date in the future", async () => {
+  it("names folders as the API does, and takes no date in the future", async () => {
     const me = await person();
-    const longName = "N".repeat(200);
-    const file = JSON.stringify({
-      format: libraryFormat,
-      folders: [{ id: "f", name: longName, parentId: null }],
-      prompts: [
-        { promptText: "Pinned forever?", folderId: "f", createdAt: "2999-01-01T00:00:00Z" },
-      ],
-    });
-    expect((await me.upload("/api/v1/import", file)).status).toBe(201);
+    const file = (name: string) =>
+      JSON.stringify({
+        format: libraryFormat,
+        folders: [{ id: "f", name, parentId: null }],
+        prompts: [
+          { promptText: "Pinned forever?", folderId: "f", createdAt: "2999-01-01T00:00:00Z" },
+        ],
+      });
+    for (const name of ["N".repeat(61), "   "]) {
+      const refused = await me.upload("/api/v1/import", file(name));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^Prompt 1: the folder name: Folder names/);
+    }
+    expect((await me.upload("/api/v1/import", file(` ${"N".repeat(60)} `))).status).toBe(201);
     const [row] = await database.db.select().from(prompts).where(eq(prompts.userId, me.user.id));
     expect(row?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
     const [folder] = await database.db.select().from(folders).where(eq(folders.userId, me.user.id));
-    expect(folder?.name).toBe(longName.slice(0, 60));
+    expect(folder?.name).toBe("N".repeat(60));
   });
 });
 

@@ -31,15 +31,17 @@ export async function ownFolders(db: Database, userId: string) {
     .from(folders)
     .where(eq(folders.userId, userId))
     .orderBy(asc(folders.createdAt), asc(folders.id));
-  const placed = new Set<string>();
-  const ordered: typeof rows = [];
-  let remaining = rows;
-  while (remaining.length > 0) {
-    const ready = remaining.filter((row) => !row.parentId || placed.has(row.parentId));
-    if (ready.length === 0) break;
-    for (const row of ready) placed.add(row.id);
-    ordered.push(...ready);
-    remaining = remaining.filter((row) => !placed.has(row.id));
+  // Level by level from the top, each folder once.
+  const children = new Map<string | null, typeof rows>();
+  for (const row of rows) {
+    const siblings = children.get(row.parentId) ?? [];
+    siblings.push(row);
+    children.set(row.parentId, siblings);
+  }
+  const ordered = [...(children.get(null) ?? [])];
+  for (let next = 0; next < ordered.length; next++) {
+    const row = ordered[next];
+    if (row) ordered.push(...(children.get(row.id) ?? []));
   }
   return ordered.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -28,13 +28,16 @@ async function readEvents(response: Response, count: number) {
   const events: PromptChange[] = [];
   let text = "";
   const deadline = Date.now() + 2000;
+  // A read that outlasts one wait is kept for the next: dropping it would drop its chunk.
+  let pending = reader.read();
   while (events.length < count && Date.now() < deadline) {
     const next = await Promise.race([
-      reader.read(),
+      pending,
       new Promise<null>((resolve) => setTimeout(() => resolve(null), 100)),
     ]);
     if (next === null) continue;
     if (next.done) break;
+    pending = reader.read();
     text += decoder.decode(next.value, { stream: true });
     const blocks = text.split("\n\n");
     text = blocks.pop() ?? "";

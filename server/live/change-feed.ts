@@ -8,6 +8,13 @@ import { type PromptChange, promptChannel } from "./prompt-change.ts";
 type Listener = (change: PromptChange | null) => void;
 
 /**
+ * Told about one session: "ended" when the database announced its row deleted (sign-out, account
+ * deletion, on any instance), "unsure" after a gap in the channel, when a notice may have been
+ * missed and the session should be looked up again.
+ */
+export type SessionWatcher = (news: "ended" | "unsure") => void;
+
+/**
  * One LISTEN per process, fanned out to every open event stream, and (with `cache`) to the
  * versions that tell what this process may still serve from memory. On PostgreSQL it holds its
  * own connection and reconnects with back-off when the database goes away.
@@ -30,8 +37,23 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: Ca
   const ready = new Promise<void>((resolve) => {
     listening = resolve;
   });
+  const sessionWatchers = new Map<string, Set<SessionWatcher>>();
   const heardCacheChange = (payload: string | undefined) => {
-    if (payload) cache?.heard(payload);
+    if (!payload) return;
+    cache?.heard(payload);
+    if (payload.startsWith(sessionPrefix)) {
+      for (const watcher of sessionWatchers.get(payload.slice(sessionPrefix.length)) ?? []) {
+        watcher("ended");
+      }
+    }
+  };
+  let heardBefore = false;
+  const listeningAgain = () => {
+    if (heardBefore) {
+      for (const watchers of sessionWatchers.values())
+        for (const watcher of watchers) watcher("unsure");
+    }
+    heardBefore = true;
   };
   if (handle.driver === "pglite") {
     const client = handle.client;
@@ -41,6 +63,7 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: Ca
     ]);
     void unlisten.then(() => {
       cache?.setListening(true);
+      listeningAgain();
       listening();
     });
     stop = async () => {
@@ -72,6 +95,7 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: Ca
         client = next;
         delay = 200;
         cache?.setListening(true);
+        listeningAgain();
         listening();
       } catch (error) {
         log.warn({ err: error }, "live updates: cannot listen, retrying");
@@ -94,6 +118,18 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: Ca
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Watches one session, by its token's hash, until the returned function is called. */
+    watchSession(tokenHash: string, watcher: SessionWatcher) {
+      const watchers = sessionWatchers.get(tokenHash) ?? new Set<SessionWatcher>();
+      sessionWatchers.set(tokenHash, watchers);
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+        if (watchers.size === 0 && sessionWatchers.get(tokenHash) === watchers) {
+          sessionWatchers.delete(tokenHash);
+        }
+      };
+    },
     /** Ends every open stream (shutdown), then stops listening. */
     async close() {
       for (const listener of listeners) listener(null);
@@ -101,5 +137,7 @@ export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: Ca
     },
   };
 }
+
+const sessionPrefix = "session:";
 
 export type ChangeFeed = ReturnType<typeof createChangeFeed>;

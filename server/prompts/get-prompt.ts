@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { assertPromptId, requireViewer, visibleTo } from "./prompt-access.ts";
-import { selectPrompts, toPrompt } from "./prompt-view.ts";
+import { selectWholePrompts, toPrompt } from "./prompt-view.ts";
 
 /** One prompt you can see: shared, yours, or (administrators) any. Anything else is not found. */
 export async function getPrompt(options: {
@@ -15,7 +15,7 @@ export async function getPrompt(options: {
 }): Promise<Prompt> {
   const viewer = requireViewer(options.viewer);
   assertPromptId(options.id);
-  const [row] = await selectPrompts(options.db, viewer)
+  const [row] = await selectWholePrompts(options.db, viewer)
     .where(and(eq(prompts.id, options.id), visibleTo(viewer)))
     .limit(1);
   if (!row) throw new AppError("not_found", "Prompt not found");

@@ -56,8 +56,9 @@ type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
  * the search looks at the newest rows first ("recent"): a common word fills the page there. A
  * word found there fewer than `commonInRecent` times is searched by an order the date index
  * cannot give ("trigram"), so the trigram index is the only way in; in between, PostgreSQL
- * chooses ("planned"), where either path is bounded. A search in a folder or by tags reaches
- * only your own prompts: they are walked newest first, cheapest test first ("own").
+ * chooses ("planned"), where either path is bounded. A search of your personal library, a
+ * folder or tags reaches only your own prompts: they are walked newest first, cheapest test
+ * first ("own").
  * See docs/decisions/0007.
  */
 export type SearchPath = "planned" | "recent" | "trigram" | "own";
@@ -65,8 +66,8 @@ export const recentWindow = 200;
 const commonInRecent = 3;
 
 async function pageRows(options: ListOptions) {
+  if (options.q && testsEachRow(options)) return listStatement(options, "own");
   if (!options.q || orderOf(options) !== "newest") return listStatement(options);
-  if (isOwnOnly(options)) return listStatement(options, "own");
   const recent = await listStatement(options, "recent");
   if (recent.length > options.limit) return recent;
   return listStatement(options, recent.length >= commonInRecent ? "planned" : "trigram");
@@ -75,6 +76,16 @@ async function pageRows(options: ListOptions) {
 /** Folders and tags are private: filtering by them only ever reaches your own prompts. */
 function isOwnOnly(options: Pick<ListPromptsQuery, "folder" | "tag">) {
   return Boolean(options.folder) || options.tag.length > 0;
+}
+
+/**
+ * A search of your library, a folder, your tags or your stars tests each of those rows and asks
+ * no index: the trigram index of personal prompts holds everyone's, and how long a lookup in it
+ * took (or the plan its statistics chose) would tell how many of other people's private prompts
+ * hold the term. So its time depends on your own rows alone.
+ */
+function testsEachRow(options: Pick<ListPromptsQuery, "folder" | "tag" | "scope" | "starred">) {
+  return isOwnOnly(options) || options.scope === "personal" || isStarredList(options);
 }
 
 /** The list's SQL, one row more than a page to tell whether another page follows. */
@@ -100,19 +111,27 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   if (path === "recent" && options.q) {
     return pageById(options, recentMatches(options, [...conditions, ...rowTests], options.q));
   }
-  if (options.q) rowTests.push(searchCondition(options.q, path));
   const inCase = path === "own" || Boolean(options.folder);
-  conditions.push(...(inCase && rowTests.length > 0 ? [inOrder(rowTests)] : rowTests));
+  const where = (columns: SearchColumns) => {
+    const tests = options.q ? [...rowTests, searchCondition(options.q, path, columns)] : rowTests;
+    return [...conditions, ...(inCase && tests.length > 0 ? [inOrder(tests)] : tests)];
+  };
 
   if (path === "trigram") {
     // Sorting all the matches needs only their dates; the rest of a row is read for the page.
-    const matches = options.db
-      .select({ id: prompts.id })
-      .from(prompts)
-      .where(and(...conditions))
-      .orderBy(...newestByValue)
-      .limit(options.limit + 1);
-    return pageById(options, matches);
+    const matches = (tests: (SQL | undefined)[]) =>
+      options.db
+        .select({ id: prompts.id })
+        .from(prompts)
+        .where(and(...tests))
+        .orderBy(...newestByValue)
+        .limit(options.limit + 1);
+    if (options.scope !== "all") return pageById(options, matches(where("shared")));
+    // Shared and personal prompts are indexed apart: a search of both asks each index, for a
+    // page of each, and the page is the newest of those.
+    const shared = matches([sql`${prompts.isShared}`, ...where("shared")]);
+    const personal = matches([sql`not ${prompts.isShared}`, ...where("any")]);
+    return pageById(options, sql`(select id from ((${shared}) union all (${personal})) matched)`);
   }
   let query = selectPrompts(options.db, viewer).$dynamic();
   if (isStarredList(options)) {
@@ -122,7 +141,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
     );
   }
   return query
-    .where(and(...conditions))
+    .where(and(...where(options.scope === "all" ? "any" : "shared")))
     .orderBy(...orderBy(order))
     .limit(options.limit + 1);
 }
@@ -187,17 +206,34 @@ function inOrder(tests: (SQL | undefined)[]) {
 }
 
 /**
- * The term in a prompt's text or topic. Your own prompts are found by folder or owner, so there
- * the term is only tested on each row. Otherwise the trigram indexes are asked (under the "C"
- * collation they are built with) for the rows that may hold it, by its rare stretch when it has
- * common trigrams, and the whole term is tested on the few rows found (see trigramLookup and
+ * The columns a community search looks a term up in: a prompt's text and topic when it is
+ * shared, null when it is personal. The shared prompts' trigram indexes are built on exactly
+ * these expressions, and PostgreSQL keeps statistics per indexed expression, so both the entries
+ * a community search reads and the plan it gets come from shared prompts alone. "any": the
+ * columns themselves, for an administrator's search of every prompt.
+ */
+type SearchColumns = "shared" | "any";
+const searchColumns: Record<SearchColumns, [SQLWrapper, SQLWrapper]> = {
+  shared: [
+    sql`(case when ${prompts.isShared} then ${prompts.promptText} end)`,
+    sql`(case when ${prompts.isShared} then ${prompts.category} end)`,
+  ],
+  any: [prompts.promptText, prompts.category],
+};
+
+/**
+ * The term in a prompt's text or topic. Your own rows are found by folder, owner or star, so
+ * there the term is only tested on each row. Otherwise the trigram indexes are asked (under the
+ * "C" collation they are built with) for the rows that may hold it, by its rare stretch when it
+ * has common trigrams, and the whole term is tested on the few rows found (see trigramLookup and
  * docs/decisions/0007).
  */
-function searchCondition(term: string, path: SearchPath) {
+function searchCondition(term: string, path: SearchPath, columns: SearchColumns) {
   const tested = or(testedOn(prompts.promptText, term), testedOn(prompts.category, term));
   if (path === "own") return tested;
   const lookup = trigramLookup(term);
-  const found = or(lookedUp(prompts.promptText, lookup), lookedUp(prompts.category, lookup));
+  const [text, category] = searchColumns[columns];
+  const found = or(lookedUp(text, lookup), lookedUp(category, lookup));
   return lookup.exact ? found : and(found, tested);
 }
 

@@ -4,11 +4,9 @@ import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
 
-const excerptLength = 300;
-
 /**
  * The newest community prompts in a topic, for pages anyone can read: shared prompts only, no
- * viewer, and the text cut to an excerpt so the page stays light.
+ * viewer, and an excerpt of each text (the list read), so the page stays light.
  */
 export async function listPublicPrompts(options: {
   db: Database;
@@ -24,7 +22,7 @@ export async function listPublicPrompts(options: {
   return rows.map(toPublicPrompt);
 }
 
-/** A prompt for anyone to read: nothing viewer-specific, and the text cut to an excerpt. */
+/** A prompt for anyone to read, from a row read as an excerpt: nothing viewer-specific. */
 export function toPublicPrompt(row: Parameters<typeof toPrompt>[0]): PublicPrompt {
   const {
     isOwn: _isOwn,
@@ -33,9 +31,7 @@ export function toPublicPrompt(row: Parameters<typeof toPrompt>[0]): PublicPromp
     folderId: _folderId,
     ...prompt
   } = toPrompt(row, null);
-  return prompt.promptText.length > excerptLength
-    ? { ...prompt, promptText: `${prompt.promptText.slice(0, excerptLength)}...` }
-    : prompt;
+  return prompt;
 }
 
 export type { PublicPrompt };

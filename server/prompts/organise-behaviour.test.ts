@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Prompt } from "../../app/lib/prompt.ts";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
 let database: DatabaseHandle;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp({ db: database.db });
-});
-afterAll(async () => {
-  await closeTestApps();
-  await database.close();
+let app: TestApp;
+withTestApp((made) => {
+  ({ database, app } = made);
 });
 
 /** A fresh person with a small API client. */

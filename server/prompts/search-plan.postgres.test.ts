@@ -160,9 +160,13 @@ afterAll(async () => {
  * list-prompts.ts), and the plan of each. pg sends them unnamed, so PostgreSQL plans each for
  * these very parameters, as EXPLAIN does here.
  */
-async function search(q: string, filters: { folder?: string; tag?: string } = {}) {
+async function search(
+  q: string,
+  filters: { folder?: string; tag?: string; scope?: "personal" | "community" } = {},
+) {
   if (database.driver !== "postgres") throw new Error("this suite runs on PostgreSQL");
-  const scope = filters.folder ? "personal" : "community";
+  const { scope = filters.folder ? "personal" : "community", ...narrowed } = filters;
+  filters = narrowed;
   const input = listPromptsQuery.parse({ scope, q, ...filters, tag: filters.tag && [filters.tag] });
   const statements = (["recent", "trigram", "planned", "own"] as const).map((path) => ({
     path,
@@ -198,6 +202,7 @@ async function explain(statement: { sql: string; params: unknown[] }, q: string,
     (node) => node["Relation Name"] === "prompts" || node["Index Name"]?.startsWith("prompts_"),
   );
   const kinds = scans.map(label);
+  if (process.env.SHOW_PLANS) console.info(JSON.stringify(explained.Plan, null, 1));
   console.info(`search "${q}" (${path}): ${kinds.join(", ")}; ${explained["Execution Time"]} ms`);
   return { plan: explained.Plan, scans, kinds };
 }
@@ -223,7 +228,9 @@ function label(node: PlanNode) {
  */
 function expectTrigramLookup(explained: Explained | undefined) {
   const kinds = explained?.kinds ?? [];
-  expect(kinds).toContain("Bitmap Index Scan prompts_text_trgm_idx");
+  // The shared prompts' own index: a community search reads no entry of a personal prompt.
+  expect(kinds).toContain("Bitmap Index Scan prompts_shared_text_trgm_idx");
+  expect(kinds.filter((kind) => kind.includes("personal"))).toEqual([]);
   expect(kinds).not.toContain("Seq Scan prompts");
   const walks = kinds.filter((kind) => /^Index (Only )?Scan /.test(kind));
   expect(walks.filter((kind) => kind !== "Index Scan prompts_pkey")).toEqual([]);
@@ -279,6 +286,34 @@ it("fills a page with a common word from the newest prompts alone", async () => 
   for (const item of page.items) {
     expect(`${item.promptText} ${item.category}`.toLowerCase()).toContain("the");
   }
+});
+
+it("searches your personal library by testing your own prompts, never asking a trigram index", async () => {
+  const { page, paths, plans } = await search("Xylophone", { scope: "personal" });
+
+  // How long the search takes depends on your prompts alone, not on other people's private words.
+  expect(paths).toEqual(["own"]);
+  const own = plans.get("own");
+  expect(own?.kinds.filter((kind) => kind.includes("trgm"))).toEqual([]);
+  // The term is tested on the viewer's own rows alone: the owner is checked before it.
+  const filter = own?.scans.find((scan) => scan.Filter?.includes("~~*"))?.Filter ?? "";
+  const tests = filter.split("CASE WHEN")[0] ?? "";
+  const ownerChecked = own?.scans.some((scan) =>
+    `${scan["Index Cond"] ?? ""} ${tests}`.includes(`user_id = '${viewer.userId}'`),
+  );
+  expect(ownerChecked).toBe(true);
+  expect(page.items).toEqual([]);
+});
+
+it("searches every prompt for an administrator through both trigram indexes", async () => {
+  const admin = { ...viewer, isAdmin: true };
+  const input = listPromptsQuery.parse({ scope: "all", q: "Ethereum" });
+  const statement = listStatement({ db: database.db, viewer: admin, ...input }, "trigram").toSQL();
+  const { kinds } = await explain(statement, "Ethereum", "all, trigram");
+
+  expect(kinds).toContain("Bitmap Index Scan prompts_shared_text_trgm_idx");
+  expect(kinds).toContain("Bitmap Index Scan prompts_personal_text_trgm_idx");
+  expect(kinds).not.toContain("Seq Scan prompts");
 });
 
 it("lists a big folder newest first without reading the whole folder", async () => {
@@ -347,4 +382,24 @@ it("reaches a folder's prompts through the folder's index alone", async () => {
       client.release();
     }
   }
+});
+
+// Last: it adds private prompts that the plans above were not measured with.
+it("plans a community search the same whether or not private prompts hold the word", async () => {
+  // One person's 20,000 private prompts all mention "quokka"; no shared one does. Statistics of
+  // the whole column would say the word is everywhere and read every shared prompt instead.
+  const owner = await createUser(database.db);
+  await database.db.execute(sql`
+    insert into ${prompts} (title, prompt_text, user_id, is_shared)
+    select 'Private', 'my private quokka note ' || g, ${owner.id}::uuid, false
+    from generate_series(1, 20000) g`);
+  await database.db.execute(sql`vacuum analyze ${prompts}`);
+
+  const { page, paths, plans } = await search("quokka");
+
+  expect(page.items).toEqual([]);
+  expect(paths).toEqual(["recent", "trigram"]);
+  expectTrigramLookup(plans.get("trigram"));
+  const read = plans.get("trigram")?.scans.filter((scan) => scan["Relation Name"] === "prompts");
+  expect(read?.reduce((sum, scan) => sum + rowsRead(scan), 0)).toBe(0);
 });

@@ -6,11 +6,14 @@ import { percentEncode } from "../../tests/support/percent-encode.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { folders } from "../db/schema.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<ActorName, Actor>;
 let realId = "";
+/** userA's folders, each inside the one before: moves among them try to make loops. */
+const folderIds: string[] = [];
 let requests = 0;
 
 beforeAll(async () => {
@@ -18,6 +21,13 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db });
   actors = await createActors(database.db);
   realId = (await createPrompt(database.db, { userId: actors.userA.userId, isShared: true })).id;
+  for (const name of ["Top", "Middle", "Bottom"]) {
+    const made: { id: string }[] = await database.db
+      .insert(folders)
+      .values({ userId: actors.userA.userId ?? "", name, parentId: folderIds.at(-1) ?? null })
+      .returning({ id: folders.id });
+    folderIds.push(made[0]?.id ?? "");
+  }
 });
 afterAll(async () => {
   process.stdout.write(`fuzz: ${requests} requests\n`);
@@ -64,6 +74,81 @@ const deepJson = fc
   .integer({ min: 100, max: 20_000 })
   .map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`);
 
+/** Dates JavaScript holds and PostgreSQL may not, and strings that are not dates at all. */
+const hostileDate = fc.oneof(
+  fc.constantFrom(
+    "0000-01-01T00:00:00Z",
+    "-000001-01-01T00:00:00Z",
+    "+275760-09-13T00:00:00.000Z",
+    "-271821-04-20T00:00:00.000Z",
+    "1969-12-31T23:59:59Z",
+    "9999-12-31T23:59:59.999Z",
+    "2024-02-30",
+    "1",
+  ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  hostileString,
+);
+const someFolder = fc.constantFrom(0, 1, 2).map((index) => folderIds[index] ?? "");
+/** Cursors shaped like the ones lists give out, with any value in each place. */
+const hostileCursor = fc
+  .tuple(
+    fc.constantFrom("newest", "oldest", "title", "copies", "starred", "x"),
+    fc.oneof(
+      hostileDate,
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(1e300, 2 ** 31, -1),
+      hostileString,
+    ),
+    fc.oneof(fc.uuid(), fc.constant("-".repeat(36)), hostileString),
+  )
+  .map((cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url"));
+/** A folder path of up to 5,000 levels, as a CSV cell writes it. */
+const folderPath = fc
+  .integer({ min: 1, max: 5_000 })
+  .map((levels) => Array.from({ length: levels }, (_, i) => `f${i}`).join(" / "));
+const csvCell = (value: string) => `"${value.replace(/"/g, '""')}"`;
+/** Library files: deep folder paths and chains, loops, many tags and stars, hostile dates. */
+const importFile = fc.oneof(
+  fc
+    .tuple(folderPath, hostileDate, hostileString)
+    .map(
+      ([path, date, text]) =>
+        `act,prompt,category,tags,folder,created_at\n${[text, `x${text}`, text, text, path, date].map(csvCell).join(",")}\n`,
+    ),
+  fc
+    .record({
+      levels: fc.integer({ min: 1, max: 2_000 }),
+      loop: fc.boolean(),
+      tags: fc.integer({ min: 0, max: 6_000 }),
+      stars: fc.integer({ min: 0, max: 21_000 }),
+      date: hostileDate,
+    })
+    .map(({ levels, loop, tags, stars, date }) =>
+      JSON.stringify({
+        format: "promptshelf-library",
+        folders: Array.from({ length: levels }, (_, i) => ({
+          id: `f${i}`,
+          name: `f${i}`,
+          parentId: i === 0 ? (loop ? `f${levels - 1}` : null) : `f${i - 1}`,
+        })),
+        favourites: Array.from({ length: stars }, (_, i) => ({
+          promptId:
+            i % 2 ? "-".repeat(36) : `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        })),
+        prompts: [
+          {
+            promptText: "deep",
+            folderId: `f${levels - 1}`,
+            tags: Array.from({ length: tags }, (_, i) => `t${i}`),
+            createdAt: date,
+          },
+        ],
+      }),
+    ),
+);
+
 /** Bodies shaped like each schema's fields, with any values, plus garbage and hostile JSON. */
 const body = fc.oneof(
   fc
@@ -73,8 +158,8 @@ const body = fc.oneof(
         useCase: anyValue,
         shared: anyValue,
         name: anyValue,
-        parentId: anyValue,
-        folderId: anyValue,
+        parentId: fc.oneof(anyValue, someFolder),
+        folderId: fc.oneof(anyValue, someFolder),
         confirmEmail: anyValue,
         keepSharedPrompts: anyValue,
       },
@@ -87,6 +172,7 @@ const body = fc.oneof(
 );
 const pathParam = fc.oneof(
   fc.constant(realId).map(() => realId),
+  someFolder,
   fc.uuid(),
   hostileString.map((s) => percentEncode(s.slice(0, 200))),
 );
@@ -106,7 +192,11 @@ const query = fc
       "prompts",
       "dryRun",
     ),
-    hostileString.map((s) => s.slice(0, 300)),
+    fc.oneof(
+      hostileString.map((s) => s.slice(0, 300)),
+      hostileCursor,
+      someFolder,
+    ),
     { maxKeys: 5 },
   )
   .map((params) => new URLSearchParams(params as Record<string, string>).toString());
@@ -145,7 +235,7 @@ it.each(operations)(
       fc.asyncProperty(
         pathParam,
         query,
-        body,
+        path("").endsWith("/import") ? fc.oneof(importFile, body) : body,
         fc.constantFrom<ActorName>("visitor", "userA", "userB", "admin"),
         async (id, search, payload, actor) => {
           const formPost = method === "POST" && !path(id).startsWith("/api/");

@@ -91,3 +91,15 @@ describe("every page and API route sends the safety headers", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 });
+
+describe("Continue with Google", () => {
+  it.each(["/", "/login", "/claude-prompt-library"])(
+    "on %s may post to us and be redirected to Google, rendered or served from memory",
+    async (path) => {
+      for (let i = 0; i < 2; i++) {
+        const csp = (await app.request(path)).headers.get("content-security-policy") ?? "";
+        expect(csp).toContain("form-action 'self' https://accounts.google.com;");
+      }
+    },
+  );
+});

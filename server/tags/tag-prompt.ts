@@ -1,13 +1,15 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import { tagsPerPrompt } from "../../app/lib/prompt.ts";
+import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { promptTags, tags } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
 import { assertOwn, promptOwnership, requireViewer } from "../prompts/prompt-access.ts";
 import { findOwnTag } from "./tag-lookup.ts";
 
-/** Tags one of the viewer's prompts, creating the tag (in the case typed) the first time. */
+/**
+ * Tags one of the viewer's prompts, creating the tag (in the case typed) the first time. The
+ * database refuses a tag past the limit per prompt, counting taggings made at the same moment
+ * (drizzle/0010_library-limits.sql).
+ */
 export async function tagPrompt(options: {
   db: Database;
   viewer: Viewer | null;
@@ -22,19 +24,10 @@ export async function tagPrompt(options: {
     );
     const tag = await findOwnTag(tx, viewer, options.name);
     if (!tag) throw new Error("tag vanished");
-    const [tagged] = await tx
-      .select({ n: count() })
-      .from(promptTags)
-      .where(eq(promptTags.promptId, options.promptId));
-    const already = await tx
-      .select({ tagId: promptTags.tagId })
-      .from(promptTags)
-      .where(and(eq(promptTags.promptId, options.promptId), eq(promptTags.tagId, tag.id)));
-    if (already.length > 0) return;
-    if ((tagged?.n ?? 0) >= tagsPerPrompt) {
-      throw new AppError("invalid_input", `A prompt can have at most ${tagsPerPrompt} tags`);
-    }
-    await tx.insert(promptTags).values({ promptId: options.promptId, tagId: tag.id });
+    await tx
+      .insert(promptTags)
+      .values({ promptId: options.promptId, tagId: tag.id })
+      .onConflictDoNothing();
   });
 }
 

@@ -63,7 +63,10 @@ test.describe("importing", () => {
       page.getByRole("definition").filter({ hasText: "prompts.chat CSV" }),
     ).toBeVisible();
     await page.getByRole("button", { name: "Import 1511 prompts" }).click();
-    await expectToast(page, "Imported 1511 prompts", "18 already in your library were skipped.");
+    // Writing 1,511 real prompts (4 MB) into the embedded database takes a few seconds.
+    await expectToast(page, "Imported 1511 prompts", "18 already in your library were skipped.", {
+      timeout: 30_000,
+    });
 
     const bad = info.outputPath("broken.csv");
     await writeFile(bad, 'act,prompt\nGood,"A fine prompt"\nBad,"never closed\n');

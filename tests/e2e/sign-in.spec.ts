@@ -72,6 +72,24 @@ test("cancelling at the provider lands home with Sign In Failed and no session",
   expect(await session.json()).toBeNull();
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Continue with Google on /login still leads to the provider and signs in", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page).toHaveTitle("Development sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const session = await page.request.get("/api/v1/session");
+    expect(await session.json()).toMatchObject({ email });
+  });
+});
+
 test.describe("guards", () => {
   test("a visitor is sent home from a signed-in page", async ({ page }) => {
     await page.goto("/dashboard");

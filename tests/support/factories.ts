@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createSession } from "../../server/auth/sessions.ts";
+import type { Viewer } from "../../server/auth/viewer.ts";
 import type { Database } from "../../server/db/client.ts";
 import { profiles, prompts, users } from "../../server/db/schema.ts";
 
@@ -54,4 +55,19 @@ export async function createPrompt(
     .returning();
   if (!prompt) throw new Error("no prompt created");
   return prompt;
+}
+
+/** The viewer a domain operation receives for this user, as a session would give it. */
+export function viewerFor(
+  user: { id: string; email: string; name?: string | null },
+  isAdmin = false,
+): Viewer {
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name ?? null,
+    avatarUrl: null,
+    username: null,
+    isAdmin,
+  };
 }

@@ -14,14 +14,18 @@ export interface RunningServer {
 
 /**
  * Starts the production build (build/main.js) on a free port. Without DATABASE_URL it gets
- * a fresh data directory of its own, removed again on stop.
+ * a fresh data directory of its own, removed again on stop. `root` runs another checkout's
+ * build (the benches compare two versions so).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  root = projectRoot,
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), "promptshelf-e2e-"));
   const child = spawn(process.execPath, ["build/main.js"], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",

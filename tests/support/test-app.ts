@@ -1,7 +1,9 @@
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 import { type Config, parseConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db/client.ts";
+import type { Database, DatabaseHandle } from "../../server/db/client.ts";
+import type { ConnectionSettings } from "../../server/db/connection-settings.ts";
 import { createApp } from "../../server/http/app.ts";
 import {
   createPublicPageCache,
@@ -11,6 +13,7 @@ import type { ViewerResponseCache } from "../../server/http/viewer-response-cach
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { projectRoot } from "../../server/project-root.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 let vite: Promise<ViteDevServer> | undefined;
 
@@ -65,4 +68,25 @@ export function testLogger() {
 export async function closeTestApps() {
   await (await vite)?.close();
   vite = undefined;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A database and app of this test file's own, made before its tests and closed after them;
+ * `use` receives them (the test file keeps them in its own variables).
+ */
+export function withTestApp(
+  use: (made: { database: DatabaseHandle; app: TestApp }) => void,
+  options: { settings?: ConnectionSettings; env?: Record<string, string> } = {},
+) {
+  let database: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(options.settings ? { settings: options.settings } : {});
+    use({ database, app: await createTestApp({ db: database.db, env: options.env }) });
+  });
+  afterAll(async () => {
+    await closeTestApps();
+    await database?.close();
+  });
 }

@@ -2,14 +2,26 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
+import { parseConfig } from "../../server/config.ts";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "../../server/db/client.ts";
+import { connectionSettings } from "../../server/db/connection-settings.ts";
 import { databaseUrlFor } from "./database-url.ts";
 
 /**
- * A migrated database of its own for one test file: PGlite loaded from the run's snapshot,
- * or a PostgreSQL database copied from the run's template. Closing drops it.
+ * The connection settings the server starts with by default (library limits), with a statement
+ * timeout long enough for the bulk inserts some suites set up with.
  */
-export async function createTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+export function defaultConnectionSettings() {
+  return connectionSettings(parseConfig({ NODE_ENV: "test", STATEMENT_TIMEOUT_MS: "120000" }));
+}
+
+/**
+ * A migrated database of its own for one test file: PGlite loaded from the run's snapshot,
+ * or a PostgreSQL database copied from the run's template. Closing drops it. Its connections
+ * have the server's default settings unless others are given.
+ */
+export async function createTestDatabase(input: OpenOptions = {}): Promise<DatabaseHandle> {
+  const options = { ...input, settings: input.settings ?? defaultConnectionSettings() };
   if (inject("databaseDriver") === "postgres") return createPostgresCopy(options);
   const snapshot = new Blob([await readFile(inject("pgliteSnapshotPath"))]);
   return openDatabase({ driver: "pglite", memory: true, snapshot }, options);

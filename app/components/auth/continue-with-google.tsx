@@ -1,26 +1,38 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { GoogleIcon } from "./google-icon.tsx";
 
-/** Leaves for the identity provider; the server brings the person back to this page. */
+/**
+ * Leaves for the identity provider; the server brings the person back to this page. A plain
+ * form post, so it works before (or without) JavaScript, and only our own pages can start a
+ * sign-in: the server refuses the post from any other site.
+ */
 export function ContinueWithGoogle() {
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  // Back from the provider, the browser may show this page as it was left: busy.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, []);
   return (
-    <Button
-      variant="secondary"
-      size="lg"
-      className="w-full"
-      disabled={busy}
-      aria-busy={busy}
-      onClick={() => {
-        setBusy(true);
-        window.location.assign(`/auth/login?returnTo=${encodeURIComponent(location.pathname)}`);
-      }}
-    >
-      <GoogleIcon />
-      {busy ? "Signing in..." : "Continue with Google"}
-    </Button>
+    <form method="post" action="/auth/login" onSubmit={() => setBusy(true)}>
+      <input type="hidden" name="returnTo" value={location.pathname} />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        disabled={busy}
+        aria-busy={busy}
+      >
+        <GoogleIcon />
+        {busy ? "Signing in..." : "Continue with Google"}
+      </Button>
+    </form>
   );
 }

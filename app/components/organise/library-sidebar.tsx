@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Folder as FolderIcon, FolderPlus, Library, MoreHorizontal, Star } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { promptTargetHandlers } from "~/components/organise/drop-target.ts";
 import { api, failureMessage } from "~/lib/api-client.ts";
@@ -9,7 +9,7 @@ import { showNotice } from "~/lib/notify.ts";
 import { folderNameMaxLength, tagMaxLength } from "~/lib/prompt.ts";
 import { withSearch } from "~/lib/search-params.ts";
 import { DeleteFolderDialog } from "./delete-folder-dialog.tsx";
-import { type FolderNode, folderTree } from "./folder-tree.ts";
+import { buildUp, type FolderNode, folderTree } from "./folder-tree.ts";
 import { type Folder, type Tag, useLibrary } from "./library-context.tsx";
 import { NameDialog } from "./name-dialog.tsx";
 
@@ -49,7 +49,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
     }
   }
 
-  const folderRow = (node: FolderNode) => (
+  const folderRow = (node: FolderNode, subfolders: ReactNode[]) => (
     <li key={node.id}>
       <div
         {...promptTargetHandlers(node, refresh)}
@@ -102,7 +102,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
-      {node.children.length > 0 ? <ul>{node.children.map(folderRow)}</ul> : null}
+      {subfolders.length > 0 ? <ul>{subfolders}</ul> : null}
     </li>
   );
 
@@ -156,7 +156,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
         {props.folders.length === 0 ? (
           <p className="px-2 text-slate-500">No folders yet.</p>
         ) : (
-          <ul className="space-y-0.5">{folderTree(props.folders).map(folderRow)}</ul>
+          <ul className="space-y-0.5">{buildUp(folderTree(props.folders), folderRow)}</ul>
         )}
       </section>
 

@@ -1,22 +1,44 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Braces, X } from "lucide-react";
+import { Braces, Loader2, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { Prompt } from "~/lib/prompt.ts";
 import { renderTemplate, templateVariables } from "~/lib/template.ts";
 
-/** "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt. */
-export function TemplateDialog(props: { prompt: Prompt; onCopied: () => void }) {
-  const variables = useMemo(
-    () => templateVariables(props.prompt.promptText),
-    [props.prompt.promptText],
+/**
+ * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt.
+ * The button shows when the text the card holds has a variable; the dialog fills the whole text,
+ * fetched as it opens when the list gave only the start of it.
+ */
+export function TemplateDialog(props: {
+  prompt: Prompt;
+  whole: ReturnType<typeof useWholePrompt>;
+  onCopied: () => void;
+}) {
+  const known = props.whole.whole ?? props.prompt;
+  const template = props.whole.whole?.promptText ?? null;
+  const isTemplate = useMemo(
+    () => templateVariables(known.promptText).length > 0,
+    [known.promptText],
   );
+  const variables = useMemo(() => (template ? templateVariables(template) : []), [template]);
+  const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const ids = useId();
-  if (variables.length === 0) return null;
-  const filled = renderTemplate(props.prompt.promptText, values);
+  if (!isTemplate) return null;
+  const filled = template === null ? "" : renderTemplate(template, values);
+
+  function openDialog(next: boolean) {
+    setOpen(next);
+    if (!next || props.whole.whole) return;
+    props.whole.load().catch(() => {
+      setOpen(false);
+      showNotice(messages.loadFailed());
+    });
+  }
 
   async function copy() {
     try {
@@ -29,7 +51,7 @@ export function TemplateDialog(props: { prompt: Prompt; onCopied: () => void }) 
   }
 
   return (
-    <Dialog.Root>
+    <Dialog.Root open={open} onOpenChange={openDialog}>
       <Dialog.Trigger asChild>
         <button
           type="button"
@@ -58,6 +80,11 @@ export function TemplateDialog(props: { prompt: Prompt; onCopied: () => void }) 
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Fill in the blanks; empty ones use their default.
           </Dialog.Description>
+          {template === null ? (
+            <p role="status" className="mt-6 flex items-center justify-center gap-2 text-slate-500">
+              <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading...
+            </p>
+          ) : null}
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             {variables.map((variable, index) => (
               <div key={variable.name}>
@@ -84,7 +111,9 @@ export function TemplateDialog(props: { prompt: Prompt; onCopied: () => void }) 
             {filled}
           </output>
           <div className="mt-5 flex justify-end">
-            <Button onClick={() => void copy()}>Copy</Button>
+            <Button onClick={() => void copy()} disabled={template === null}>
+              Copy
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,13 +1,21 @@
-import { Check, Copy } from "lucide-react";
+import { Check, Copy, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
 
 const copiedForMs = 2000;
 
-/** Copies the text; the icon turns green for two seconds. */
-export function CopyButton(props: { text: string; label: string; onCopied?: () => void }) {
+/**
+ * Copies the text; the icon turns green for two seconds. The text may still have to be fetched
+ * (a long prompt's whole text): the button shows it is busy meanwhile.
+ */
+export function CopyButton(props: {
+  text: string | (() => Promise<string>);
+  label: string;
+  onCopied?: () => void;
+}) {
   const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), copiedForMs);
@@ -15,13 +23,21 @@ export function CopyButton(props: { text: string; label: string; onCopied?: () =
   }, [copied]);
 
   async function copy() {
+    if (busy) return;
     try {
-      await navigator.clipboard.writeText(props.text);
+      if (typeof props.text === "string") {
+        await navigator.clipboard.writeText(props.text);
+      } else {
+        setBusy(true);
+        await writeWhenFetched(props.text());
+      }
       setCopied(true);
       showNotice(messages.copied);
       props.onCopied?.();
     } catch {
       showNotice(messages.copyFailed);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -30,14 +46,33 @@ export function CopyButton(props: { text: string; label: string; onCopied?: () =
       type="button"
       onClick={() => void copy()}
       aria-label={props.label}
+      aria-busy={busy || undefined}
       data-copied={copied || undefined}
       className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[copied]:text-emerald-600"
     >
-      {copied ? (
+      {busy ? (
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+      ) : copied ? (
         <Check className="h-4 w-4" aria-hidden="true" />
       ) : (
         <Copy className="h-4 w-4" aria-hidden="true" />
       )}
     </button>
   );
+}
+
+/**
+ * Writes text that is still on its way. Safari lets a click write to the clipboard only while
+ * the click is being handled, so where the browser takes a pending item it is handed over at
+ * once and filled when the text arrives; elsewhere the text is written once it is here.
+ */
+async function writeWhenFetched(text: Promise<string>) {
+  if (typeof ClipboardItem === "function" && typeof navigator.clipboard.write === "function") {
+    const blob = text.then((value) => new Blob([value], { type: "text/plain" }));
+    // A failed fetch is told by the write's failure; the pending item itself must not go unheard.
+    blob.catch(() => {});
+    await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
+    return;
+  }
+  await navigator.clipboard.writeText(await text);
 }

@@ -6,7 +6,7 @@ import { type Folder, LibraryProvider, type Tag } from "~/components/organise/li
 import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { Notice } from "~/lib/messages.ts";
-import type { Prompt, PromptListData } from "~/lib/prompt.ts";
+import type { PromptListData, WholePrompt } from "~/lib/prompt.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import type { SessionUser } from "~/lib/session-user.ts";
 import { CommunityHighlights, type Highlights } from "./community-highlights.tsx";
@@ -94,7 +94,7 @@ export function LibraryPage(props: {
     onDeleted: list.remove,
   });
 
-  const edit = (prompt: Prompt) => {
+  const edit = (prompt: WholePrompt) => {
     setForm({ mode: "edit", prompt });
     formAnchor.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };

@@ -1,4 +1,4 @@
-import { Pencil, ShieldCheck } from "lucide-react";
+import { Loader2, Pencil, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useLibrary } from "~/components/organise/library-context.tsx";
 import { MoveToMenu } from "~/components/organise/move-to-menu.tsx";
@@ -8,15 +8,19 @@ import { TagEditor } from "~/components/organise/tag-editor.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
 import { api } from "~/lib/api-client.ts";
 import { highlight } from "~/lib/highlight.tsx";
-import { type Prompt, previewLength } from "~/lib/prompt.ts";
+import { messages } from "~/lib/messages.ts";
+import { showNotice } from "~/lib/notify.ts";
+import { type Prompt, previewLength, type WholePrompt } from "~/lib/prompt.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { DeleteButton } from "./delete-button.tsx";
 import { LocalDate } from "./local-date.tsx";
+import { useWholePrompt } from "./use-whole-prompt.ts";
 
 export interface CardActions {
   canEdit: boolean;
   canDelete: boolean;
-  onEdit: (prompt: Prompt) => void;
+  /** Called with the whole text, never a list's excerpt, so an edit cannot cut the prompt short. */
+  onEdit: (prompt: WholePrompt) => void;
   onDelete: (prompt: Prompt) => void;
   deleting: boolean;
 }
@@ -27,7 +31,8 @@ export const promptDragType = "application/x-promptshelf-prompt";
 /**
  * A prompt: its category, text (with search matches marked), creator and date, and what the
  * person may do with it: copy, star, use as a template, save, and on their own, edit, delete,
- * tag and file (by "Move to..." or by dragging onto a folder).
+ * tag and file (by "Move to..." or by dragging onto a folder). A list gives only the start of a
+ * long text; Show more, Copy, Edit and Use template fetch the whole of it when asked.
  */
 export function PromptCard(props: {
   prompt: Prompt;
@@ -38,11 +43,31 @@ export function PromptCard(props: {
   const { prompt, term, actions } = props;
   const { folders } = useLibrary();
   const [expanded, setExpanded] = useState(false);
+  const [fetching, setFetching] = useState<"more" | "edit" | null>(null);
+  const wholePrompt = useWholePrompt(prompt);
+  const { whole } = wholePrompt;
   const organisable = prompt.isOwn && folders !== null;
-  const long = prompt.promptText.length > previewLength;
+  const long = prompt.truncated || prompt.promptText.length > previewLength;
+  // Expanded, the card shows the whole text, for as long as it has it (not after a change).
+  const wholeShown = expanded ? whole?.promptText : undefined;
+  const showingWhole = wholeShown !== undefined;
   const shown =
-    long && !expanded ? `${prompt.promptText.slice(0, previewLength)}...` : prompt.promptText;
+    wholeShown ?? (long ? `${prompt.promptText.slice(0, previewLength)}...` : prompt.promptText);
   const countCopy = () => void api("POST", `/api/v1/prompts/${prompt.id}/copies`).catch(() => {});
+
+  /** Runs the action on the whole prompt, fetching it first if the list cut it short. */
+  async function withWhole(action: "more" | "edit", then: (prompt: WholePrompt) => void) {
+    if (whole) return then(whole);
+    if (fetching) return;
+    setFetching(action);
+    try {
+      then(await wholePrompt.load());
+    } catch {
+      showNotice(messages.loadFailed());
+    } finally {
+      setFetching(null);
+    }
+  }
 
   return (
     <article
@@ -71,7 +96,7 @@ export function PromptCard(props: {
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0 items-center">
           <CopyButton
-            text={prompt.promptText}
+            text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
             label={`Copy ${prompt.title}`}
             onCopied={countCopy}
           />
@@ -79,10 +104,15 @@ export function PromptCard(props: {
             <button
               type="button"
               aria-label={`Edit ${prompt.title}`}
-              onClick={() => actions.onEdit(prompt)}
+              aria-busy={fetching === "edit" || undefined}
+              onClick={() => void withWhole("edit", actions.onEdit)}
               className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
+              {fetching === "edit" ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+              )}
             </button>
           ) : null}
           {organisable ? <MoveToMenu prompt={prompt} /> : null}
@@ -101,11 +131,14 @@ export function PromptCard(props: {
       {long ? (
         <button
           type="button"
-          aria-expanded={expanded}
-          onClick={() => setExpanded(!expanded)}
+          aria-expanded={showingWhole}
+          aria-busy={fetching === "more" || undefined}
+          onClick={() =>
+            showingWhole ? setExpanded(false) : void withWhole("more", () => setExpanded(true))
+          }
           className="mt-2 self-start text-sm font-medium text-brand-700 hover:underline"
         >
-          {expanded ? "Show less" : "Show more"}
+          {fetching === "more" ? "Loading..." : showingWhole ? "Show less" : "Show more"}
         </button>
       ) : null}
       {organisable ? <TagEditor prompt={prompt} /> : null}
@@ -115,7 +148,7 @@ export function PromptCard(props: {
           <LocalDate value={prompt.createdAt} />
         </span>
         <span className="flex items-center">
-          <TemplateDialog prompt={prompt} onCopied={countCopy} />
+          <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
           {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
           <StarButton prompt={prompt} />
         </span>

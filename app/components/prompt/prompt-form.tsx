@@ -3,10 +3,14 @@ import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
-import { type Prompt, promptTextMaxLength, useCaseMaxLength } from "~/lib/prompt.ts";
+import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "~/lib/prompt.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 
-export type FormState = { mode: "closed" } | { mode: "add" } | { mode: "edit"; prompt: Prompt };
+/** Editing starts from the whole text: saving a list's excerpt would cut the prompt short. */
+export type FormState =
+  | { mode: "closed" }
+  | { mode: "add" }
+  | { mode: "edit"; prompt: WholePrompt };
 
 const fieldClass =
   "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset";

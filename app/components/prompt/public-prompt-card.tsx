@@ -8,7 +8,7 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
     <article className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h3 className="font-semibold text-slate-900">{prompt.title}</h3>
       <p className="mt-2 flex-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-        {prompt.promptText}
+        {prompt.truncated ? `${prompt.promptText}...` : prompt.promptText}
       </p>
       <p className="mt-4 flex justify-between text-xs text-slate-600">
         <span>{`by ${prompt.creatorName}`}</span>

@@ -4,15 +4,9 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { ApiError } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import type { ImportReport } from "../../../server/library-data/import-plan.ts";
 
-interface Report {
-  format: string;
-  inFile: number;
-  added: number;
-  duplicates: number;
-  newFolders: number;
-  sample: string[];
-}
+type Report = Omit<ImportReport, "dryRun">;
 
 /** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
 export function ImportPanel() {

@@ -103,7 +103,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </span>
                   </p>
                   <p className="mt-1 text-sm break-words text-slate-600">
-                    {prompt.promptText.length > adminPreviewLength
+                    {prompt.truncated || prompt.promptText.length > adminPreviewLength
                       ? `${prompt.promptText.slice(0, adminPreviewLength)}...`
                       : prompt.promptText}
                   </p>

@@ -1,27 +1,60 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { type CookieNames, readCookie } from "../../auth/cookies.ts";
+import { sha256 } from "../../auth/tokens.ts";
+import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { ChangeFeed } from "../../live/change-feed.ts";
+import { watchStreamSession } from "../../live/stream-session.ts";
+import { createStreamSlots, type SlotRefusal } from "../../live/stream-slots.ts";
+import { clientAddress } from "../../security/client-address.ts";
 import type { AppEnv } from "../app-env.ts";
+import { errorResponse } from "../errors.ts";
 
 const heartbeatMs = 25_000;
 
 /**
  * GET /api/v1/events: a server-sent event stream of changes to shared prompts, for the open
- * community and topic lists. Browsers reconnect by themselves after a drop.
+ * community and topic lists. Browsers reconnect by themselves after a drop. Each person, and each
+ * client address, may hold only so many streams open; a stream ends with its session.
  */
-export function eventRoutes(feed: ChangeFeed) {
+export function eventRoutes(options: {
+  feed: ChangeFeed;
+  db: Database;
+  cookies: CookieNames;
+  limits: { eventStreamsPerPerson: number; eventStreamsPerAddress: number };
+  trustedProxies: number;
+}) {
+  const { feed } = options;
+  const slots = createStreamSlots({
+    perPerson: options.limits.eventStreamsPerPerson,
+    perAddress: options.limits.eventStreamsPerAddress,
+  });
   const routes = new Hono<AppEnv>();
   routes.get("/", async (c) => {
-    if (!(await c.get("viewer")())) throw new AppError("unauthenticated", "Please sign in");
+    const viewer = await c.get("viewer")();
+    const token = readCookie(c.req.header("cookie"), options.cookies.session);
+    if (!viewer || !token) throw new AppError("unauthenticated", "Please sign in");
+    const slot = slots.take(viewer.userId, clientAddress(c, options.trustedProxies));
+    if (!slot.ok) return errorResponse(c, new AppError("rate_limited", refusal(slot)));
     return streamSSE(c, async (stream) => {
       const queue: string[] = [];
       let ended = false;
       let wake: (() => void) | null = null;
+      const finish = () => {
+        ended = true;
+        wake?.();
+      };
       const unsubscribe = feed.subscribe((change) => {
         if (change) queue.push(JSON.stringify(change));
         else ended = true;
         wake?.();
+      });
+      const unwatch = watchStreamSession({
+        db: options.db,
+        feed,
+        tokenHash: sha256(token),
+        onEnd: finish,
       });
       const heartbeat = setInterval(() => wake?.(), heartbeatMs);
       stream.onAbort(() => wake?.());
@@ -42,9 +75,16 @@ export function eventRoutes(feed: ChangeFeed) {
         }
       } finally {
         clearInterval(heartbeat);
+        unwatch();
         unsubscribe();
+        slot.release();
       }
     });
   });
   return routes;
+}
+
+function refusal(slot: SlotRefusal) {
+  const who = slot.over === "person" ? "You have" : "Your network address has";
+  return `${who} ${slot.limit} live update streams open already, the most allowed. Close a PromptShelf tab or window and try again.`;
 }

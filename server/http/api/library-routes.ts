@@ -5,12 +5,18 @@ import { type CookieNames, expiredCookie } from "../../auth/cookies.ts";
 import type { Database } from "../../db/client.ts";
 import { exportFormats, exportLibrary } from "../../library-data/export-library.ts";
 import { importLibrary } from "../../library-data/import-library.ts";
+import type { ImportLimits } from "../../library-data/import-rules.ts";
 import { parseInput } from "../../validation.ts";
 import type { AppEnv } from "../app-env.ts";
 import { readJson } from "./read-json.ts";
 
 /** /api/v1/export, /api/v1/import and /api/v1/account: owning your data. */
-export function libraryRoutes(options: { db: Database; cookies: CookieNames; https: boolean }) {
+export function libraryRoutes(options: {
+  db: Database;
+  cookies: CookieNames;
+  https: boolean;
+  limits: ImportLimits;
+}) {
   const { db } = options;
   const routes = new Hono<AppEnv>();
 
@@ -27,7 +33,7 @@ export function libraryRoutes(options: { db: Database; cookies: CookieNames; htt
     const viewer = await c.get("viewer")();
     const dryRun = c.req.query("dryRun") === "1";
     return c.json(
-      await importLibrary({ db, viewer, text: await c.req.text(), dryRun }),
+      await importLibrary({ db, viewer, text: await c.req.text(), dryRun, limits: options.limits }),
       dryRun ? 200 : 201,
     );
   });

@@ -35,8 +35,13 @@ export async function signIn(page: Page, person: { email: string; name?: string;
 }
 
 /** The toast on screen, by its title and description. */
-export async function expectToast(page: Page, title: string, description?: string) {
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+  options: { timeout?: number } = {},
+) {
   let toast = page.locator("[data-toast]").filter({ hasText: title });
   if (description) toast = toast.filter({ hasText: description });
-  await expect(toast).toBeVisible();
+  await expect(toast).toBeVisible(options);
 }

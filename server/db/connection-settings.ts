@@ -1,0 +1,33 @@
+import { tagsPerPrompt } from "../../app/lib/prompt.ts";
+import type { Config } from "../config.ts";
+
+/**
+ * What every database connection starts with: a statement timeout, so no query holds a pooled
+ * connection for long, and the library limits the database's own triggers enforce
+ * (drizzle/0010_library-limits.sql). Without them a connection has no limits, as the restore
+ * and seed scripts want.
+ */
+export type ConnectionSettings = Record<string, string>;
+
+export function connectionSettings(
+  config: Pick<Config, "limits" | "statementTimeoutMs">,
+): ConnectionSettings {
+  const { limits } = config;
+  return {
+    statement_timeout: String(config.statementTimeoutMs),
+    // A transaction left open by a stuck request would hold its locks; end it instead.
+    idle_in_transaction_session_timeout: String(config.statementTimeoutMs * 3),
+    "promptshelf.prompts_per_person": String(limits.promptsPerPerson),
+    "promptshelf.library_bytes_per_person": String(limits.libraryBytesPerPerson),
+    "promptshelf.folders_per_person": String(limits.foldersPerPerson),
+    "promptshelf.folder_depth": String(limits.folderDepth),
+    "promptshelf.tags_per_person": String(limits.tagsPerPerson),
+    "promptshelf.tags_per_prompt": String(tagsPerPrompt),
+  };
+}
+
+/** Settings PGlite cannot honour: it runs on this thread, with no timer to interrupt a query. */
+export const timeoutSettings = new Set([
+  "statement_timeout",
+  "idle_in_transaction_session_timeout",
+]);

@@ -1,0 +1,58 @@
+import type { ErrorCode } from "../errors.ts";
+
+export interface LimitRefusal {
+  code: ErrorCode;
+  message: string;
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB`;
+
+/**
+ * What the database's limit triggers (drizzle/0010_library-limits.sql) refuse, each with its
+ * own SQLSTATE and the limit in DETAIL, worded for people.
+ */
+const refusals: Record<string, (limit: number) => LimitRefusal> = {
+  PS001: (limit) => ({
+    code: "payload_too_large",
+    message: `Your library is full: it holds at most ${count(limit)} prompts`,
+  }),
+  PS002: (limit) => ({
+    code: "payload_too_large",
+    message: `Your library is full: its prompts hold at most ${megabytes(limit)} of text`,
+  }),
+  PS003: (limit) => ({
+    code: "payload_too_large",
+    message: `You can have at most ${count(limit)} folders`,
+  }),
+  PS004: (limit) => ({
+    code: "payload_too_large",
+    message: `You can have at most ${count(limit)} tags`,
+  }),
+  PS005: (limit) => ({
+    code: "invalid_input",
+    message: `Folders can be nested at most ${count(limit)} levels deep`,
+  }),
+  PS006: () => ({ code: "invalid_input", message: "A folder cannot move inside itself" }),
+  PS007: () => ({ code: "not_found", message: "Folder not found" }),
+  PS008: (limit) => ({
+    code: "invalid_input",
+    message: `A prompt can have at most ${count(limit)} tags`,
+  }),
+};
+
+/** What a limit's refusal says, for a check made before writing (an import's, say). */
+export function refusalOf(code: "PS001" | "PS002" | "PS003" | "PS004", limit: number) {
+  return (refusals[code] as (limit: number) => LimitRefusal)(limit);
+}
+
+/** The refusal a database error carries, found anywhere in its causes, or null. */
+export function limitRefusal(error: unknown): LimitRefusal | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    const refusal = typeof code === "string" ? refusals[code] : undefined;
+    if (refusal) return refusal(Number(detail));
+    current = current.cause;
+  }
+  return null;
+}

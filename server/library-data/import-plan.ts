@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { titleAndCategory } from "../../app/lib/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { refusalOf } from "../db/limit-refusals.ts";
+import { rowsOf } from "../db/rows.ts";
+import { folders, prompts, tags } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { Pace } from "../pacing.ts";
+import { folderPathSeparator, folderPaths } from "./export-library.ts";
+import type { ImportedPrompt, ParsedImport } from "./import-rules.ts";
+
+export interface ImportReport {
+  format: string;
+  inFile: number;
+  added: number;
+  duplicates: number;
+  newFolders: number;
+  sample: string[];
+  dryRun: boolean;
+}
+
+export interface ImportPlan {
+  /** The prompts to add: the file's, less those the library or the file already had. */
+  fresh: ImportedPrompt[];
+  /** Folders the person has, by path ("Work / Clients"). */
+  folderIds: Map<string, string>;
+  /** Folders to make, by path, a level at a time from the top (depth 0). */
+  newFolders: { path: string; parent: string | null; name: string; depth: number }[];
+  /** Tags to make, as first written in the file. */
+  newTags: string[];
+  report: Omit<ImportReport, "dryRun">;
+}
+
+const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+
+/**
+ * What an import would add, and whether it fits: prompts whose text the library already holds,
+ * or the file held earlier, are skipped and counted; what is left, with the folders and tags it
+ * needs, must fit in the person's library limits, or nothing is written.
+ */
+export async function planImport(
+  db: Database,
+  viewer: Viewer,
+  parsed: ParsedImport,
+  pace: Pace,
+): Promise<ImportPlan> {
+  const known = new Set(
+    (
+      await db
+        .select({ hash: sql<string>`md5(${prompts.promptText})` })
+        .from(prompts)
+        .where(eq(prompts.userId, viewer.userId))
+    ).map((row) => row.hash),
+  );
+  const inFile = new Set<string>();
+  const fresh: ImportedPrompt[] = [];
+  for (const prompt of parsed.prompts) {
+    const stored = md5(prompt.promptText);
+    const original = md5(prompt.fileText);
+    const duplicate = known.has(stored) || inFile.has(original);
+    known.add(stored);
+    inFile.add(original);
+    if (!duplicate) fresh.push(prompt);
+    await pace();
+  }
+
+  const folderIds = new Map(
+    [...folderPaths(await ownFolders(db, viewer)).entries()].map(([id, path]) => [path, id]),
+  );
+  const newFolders = foldersToMake(fresh, folderIds);
+  const newTags = await tagsToMake(db, viewer, fresh);
+  await assertRoom(db, viewer, {
+    prompts: fresh.length,
+    bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
+    folders: newFolders.length,
+    tags: newTags.length,
+  });
+  return {
+    fresh,
+    folderIds,
+    newFolders,
+    newTags,
+    report: {
+      format: parsed.format,
+      inFile: parsed.prompts.length,
+      added: fresh.length,
+      duplicates: parsed.prompts.length - fresh.length,
+      newFolders: newFolders.length,
+      sample: fresh.slice(0, 5).map((prompt) => titleAndCategory(prompt.useCase).title),
+    },
+  };
+}
+
+export function pathKey(names: string[]) {
+  return names.join(folderPathSeparator);
+}
+
+function ownFolders(db: Database, viewer: Viewer) {
+  return db
+    .select({ id: folders.id, name: folders.name, parentId: folders.parentId })
+    .from(folders)
+    .where(eq(folders.userId, viewer.userId));
+}
+
+/** Every folder path the prompts use that the library lacks, each once, parents first. */
+function foldersToMake(fresh: ImportedPrompt[], existing: Map<string, string>) {
+  const wanted = new Map<string, string[]>();
+  for (const prompt of fresh) {
+    if (prompt.folderPath.length) wanted.set(pathKey(prompt.folderPath), prompt.folderPath);
+  }
+  const made = new Map<
+    string,
+    { path: string; parent: string | null; name: string; depth: number }
+  >();
+  for (const names of wanted.values()) {
+    let parent: string | null = null;
+    for (const [index, name] of names.entries()) {
+      const path: string = parent === null ? name : `${parent}${folderPathSeparator}${name}`;
+      if (!existing.has(path) && !made.has(path)) {
+        made.set(path, { path, parent, name, depth: index });
+      }
+      parent = path;
+    }
+  }
+  return [...made.values()].sort((a, b) => a.depth - b.depth);
+}
+
+/** The file's tags the person does not have yet (names compare regardless of case). */
+async function tagsToMake(db: Database, viewer: Viewer, fresh: ImportedPrompt[]) {
+  const have = new Set(
+    (
+      await db
+        .select({ name: sql<string>`lower(${tags.name})` })
+        .from(tags)
+        .where(eq(tags.userId, viewer.userId))
+    ).map((row) => row.name),
+  );
+  const wanted = new Map<string, string>();
+  for (const prompt of fresh) {
+    for (const tag of prompt.tags) {
+      const key = tag.toLowerCase();
+      if (!have.has(key) && !wanted.has(key)) wanted.set(key, tag);
+    }
+  }
+  return [...wanted.values()];
+}
+
+/**
+ * Refuses an import that would take the library past a limit, before anything is written. The
+ * limits are the database connection's (the ones its triggers enforce), so they are one rule.
+ */
+async function assertRoom(
+  db: Database,
+  viewer: Viewer,
+  adding: { prompts: number; bytes: number; folders: number; tags: number },
+) {
+  const [room] = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`
+      select u.prompts, u.prompt_bytes, u.folders, u.tags,
+        library_limit('prompts_per_person') as prompt_limit,
+        library_limit('library_bytes_per_person') as byte_limit,
+        library_limit('folders_per_person') as folder_limit,
+        library_limit('tags_per_person') as tag_limit
+      from library_usage u where u.user_id = ${viewer.userId}`),
+  );
+  if (!room) return;
+  const checks = [
+    ["PS001", room.prompts, adding.prompts, room.prompt_limit],
+    ["PS002", room.prompt_bytes, adding.bytes, room.byte_limit],
+    ["PS003", room.folders, adding.folders, room.folder_limit],
+    ["PS004", room.tags, adding.tags, room.tag_limit],
+  ] as const;
+  for (const [code, used, added, limit] of checks) {
+    if (limit !== null && added > 0 && Number(used) + added > Number(limit)) {
+      const refusal = refusalOf(code, Number(limit));
+      throw new AppError(refusal.code, refusal.message);
+    }
+  }
+}

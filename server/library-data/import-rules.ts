@@ -1,0 +1,150 @@
+import {
+  promptTextMaxLength,
+  tagMaxLength,
+  tagsPerPrompt,
+  useCaseMaxLength,
+} from "../../app/lib/prompt.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { folderName } from "../folders/folder-input.ts";
+import { storableText } from "../validation.ts";
+
+export interface ImportedPrompt {
+  /** Where it is in the file, for messages: a line (CSV) or an index (JSON). */
+  line: number;
+  useCase: string;
+  /** The text as stored (a long use case comes first). */
+  promptText: string;
+  /** The text as the file has it, which decides duplicates within the file. */
+  fileText: string;
+  shared: boolean;
+  tags: string[];
+  folderPath: string[];
+  favourite: boolean;
+  createdAt: Date | null;
+}
+
+export interface ParsedImport {
+  format: "PromptShelf JSON" | "PromptShelf CSV" | "prompts.chat CSV";
+  prompts: ImportedPrompt[];
+  /** JSON only: stars on other people's prompts, by id. */
+  starredIds: string[];
+}
+
+/** What one file may hold: see IMPORT_PROMPT_LIMIT and FOLDER_DEPTH_LIMIT in the README. */
+export interface ImportLimits {
+  /** Prompts in one file, and stars in one file. */
+  promptsPerImport: number;
+  folderDepth: number;
+}
+
+/** Stops the import, saying where and why; nothing is written. */
+export function fail(where: string, problem: string, code: ErrorCode = "invalid_input"): never {
+  throw new AppError(code, `${where}: ${problem}. Nothing was imported.`);
+}
+
+export function failTooMany(what: "prompts" | "stars", limit: number): never {
+  return fail(
+    "The file",
+    `it holds more than ${limit.toLocaleString("en-US")} ${what}, the most one import takes`,
+    "payload_too_large",
+  );
+}
+
+/** A prompt as a file gives it, before the rules below. */
+export interface RawPrompt {
+  line: number;
+  useCase: string;
+  promptText: string;
+  shared: boolean;
+  tags: string[];
+  folderPath: string[];
+  favourite: boolean;
+  createdAt: string | null;
+}
+
+const storable = storableText();
+const earliest = Date.UTC(1970, 0, 1);
+/** The first instant past four-digit years. */
+const latest = Date.UTC(10_000, 0, 1);
+
+/**
+ * The rules every other way in keeps, applied to one prompt of a file: text that is there and
+ * fits, storable text everywhere, folder names as a folder may be named, folders no deeper than
+ * the limit, and a date from 1970 to the year 9999 (one in the future, which would pin a prompt
+ * to the top of every list, becomes now).
+ */
+export function importedPrompt(
+  raw: RawPrompt,
+  where: string,
+  limits: ImportLimits,
+  now: Date,
+): ImportedPrompt {
+  if (raw.promptText.trim() === "") fail(where, "the prompt is empty");
+  if (raw.promptText.length > promptTextMaxLength) {
+    fail(
+      where,
+      `the prompt is longer than ${promptTextMaxLength.toLocaleString("en-US")} characters`,
+    );
+  }
+  const tags = cleanTags(raw.tags);
+  const texts: [string, string][] = [
+    ["prompt", raw.promptText],
+    ["use case", raw.useCase],
+    ...tags.map((tag): [string, string] => ["tag", tag]),
+  ];
+  for (const [field, value] of texts) {
+    const problem = storable.safeParse(value).error?.issues[0]?.message;
+    if (problem) fail(where, `the ${field} ${problem}`);
+  }
+  if (raw.folderPath.length > limits.folderDepth) {
+    fail(
+      where,
+      `its folder is ${raw.folderPath.length} levels deep, and folders can be nested at most ${limits.folderDepth} levels deep`,
+    );
+  }
+  const folderPath = raw.folderPath.map((name) => {
+    const parsed = folderName.safeParse(name);
+    return parsed.success
+      ? parsed.data
+      : fail(where, `the folder name: ${parsed.error.issues[0]?.message}`);
+  });
+  return {
+    line: raw.line,
+    useCase: raw.useCase,
+    promptText: withFullUseCase(raw.useCase, raw.promptText),
+    fileText: raw.promptText,
+    shared: raw.shared,
+    tags,
+    folderPath,
+    favourite: raw.favourite,
+    createdAt: importDate(raw.createdAt, where, now),
+  };
+}
+
+function importDate(value: string | null, where: string, now: Date) {
+  if (!value) return null;
+  const date = new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time) || time >= latest) fail(where, `"${value.slice(0, 40)}" is not a date`);
+  if (time < earliest) fail(where, `"${value.slice(0, 40)}" is before 1970`);
+  return date > now ? now : date;
+}
+
+/** A use case over 35 characters stays whole at the top of the text; the title gets the cut. */
+function withFullUseCase(useCase: string, promptText: string) {
+  return useCase.length > useCaseMaxLength ? `${useCase}\n\n${promptText}` : promptText;
+}
+
+function cleanTags(tags: string[]) {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    if (out.length === tagsPerPrompt) break;
+    const tag = raw.trim().slice(0, tagMaxLength).trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+import { type ParseError, parseTree } from "jsonc-parser";
+import { z } from "zod";
+import type { Pace } from "../pacing.ts";
+import { libraryFormat } from "./export-library.ts";
+import {
+  fail,
+  failTooMany,
+  type ImportLimits,
+  importedPrompt,
+  type ParsedImport,
+  type RawPrompt,
+} from "./import-rules.ts";
+import { type JsonEvent, JsonShapeError, jsonMembers, lineAt } from "./json-members.ts";
+
+const folderEntry = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() });
+const starEntry = z.object({ promptId: z.string() });
+const promptEntry = z.object({
+  title: z.string().default(""),
+  promptText: z.string(),
+  category: z.string().nullable().default(null),
+  shared: z.boolean().default(false),
+  folderId: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  favourite: z.boolean().default(false),
+  createdAt: z.string().optional(),
+});
+
+/** Larger than any prompt (200,000 characters, even written as \u escapes) with its details. */
+const maxEntryLength = 2_000_000;
+
+/**
+ * A PromptShelf JSON export (or a hand-made file in its shape), read entry by entry: no part of
+ * it is parsed whole, so neither its size nor its nesting can hold the event loop or the stack.
+ */
+export async function readJsonImport(
+  text: string,
+  limits: ImportLimits,
+  pace: Pace,
+): Promise<ParsedImport> {
+  let format: unknown;
+  const keys = new Set<string>();
+  const folders = new Map<string, z.infer<typeof folderEntry>>();
+  const starredIds: string[] = [];
+  const entries: z.infer<typeof promptEntry>[] = [];
+  try {
+    for await (const event of jsonMembers(text, pace)) {
+      if (event.kind === "member") {
+        if (keys.has(event.key)) fail("The file", `"${event.key}" appears twice`);
+        keys.add(event.key);
+        if (!event.isArray && ["folders", "favourites", "prompts"].includes(event.key)) {
+          fail("The file", `"${event.key}" must be a list`);
+        }
+        continue;
+      }
+      if (event.key === "format") format = parsed(text, event);
+      else if (event.key === "folders") {
+        const folder = entry(folderEntry, parsed(text, event), "The file", "folder");
+        folders.set(folder.id, folder);
+      } else if (event.key === "favourites") {
+        if (starredIds.length === limits.promptsPerImport) {
+          failTooMany("stars", limits.promptsPerImport);
+        }
+        starredIds.push(entry(starEntry, parsed(text, event), "The file", "star").promptId);
+      } else if (event.key === "prompts") {
+        if (entries.length === limits.promptsPerImport) {
+          failTooMany("prompts", limits.promptsPerImport);
+        }
+        const where = `Prompt ${entries.length + 1}`;
+        entries.push(entry(promptEntry, parsed(text, event), where, "entry"));
+      }
+    }
+  } catch (error) {
+    if (error instanceof JsonShapeError) {
+      fail(`Line ${lineAt(text, error.offset)}`, `not valid JSON (${error.message})`);
+    }
+    throw error;
+  }
+  if (format !== libraryFormat) fail("The file", "not a PromptShelf export");
+  if (!keys.has("prompts")) fail("The file", 'it has no "prompts" list');
+
+  const now = new Date();
+  const prompts: ParsedImport["prompts"] = [];
+  for (const [index, prompt] of entries.entries()) {
+    const raw: RawPrompt = {
+      line: index + 1,
+      useCase: prompt.category ?? "",
+      promptText: prompt.promptText,
+      shared: prompt.shared,
+      tags: prompt.tags,
+      folderPath: folderPathOf(folders, prompt.folderId, limits.folderDepth),
+      favourite: prompt.favourite,
+      createdAt: prompt.createdAt ?? null,
+    };
+    prompts.push(importedPrompt(raw, `Prompt ${index + 1}`, limits, now));
+    await pace();
+  }
+  return { format: "PromptShelf JSON", prompts, starredIds };
+}
+
+/** One entry's text as a value; where it is broken, the line it is broken on. */
+function parsed(text: string, event: Extract<JsonEvent, { text: string }>): unknown {
+  if (event.text.length > maxEntryLength) {
+    fail(`Line ${lineAt(text, event.offset)}`, "an entry is larger than 2 MB");
+  }
+  try {
+    return JSON.parse(event.text);
+  } catch {
+    // JSON.parse does not say where; a strict second reading of this entry does. Its nesting is
+    // known to be shallow, so that reading cannot run out of stack.
+    const errors: ParseError[] = [];
+    parseTree(event.text, errors, { allowTrailingComma: false, disallowComments: true });
+    return fail(`Line ${lineAt(text, event.offset + (errors[0]?.offset ?? 0))}`, "not valid JSON");
+  }
+}
+
+function entry<T>(schema: z.ZodType<T>, value: unknown, where: string, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  return fail(where, `${issue?.path.join(".") || what} ${issue?.message}`);
+}
+
+/**
+ * A folder's names from the top down. The walk up stops one step past the depth limit (the rules
+ * then refuse the prompt), so a loop in the file or a chain of thousands costs nothing.
+ */
+function folderPathOf(
+  folders: Map<string, z.infer<typeof folderEntry>>,
+  id: string | null,
+  depthLimit: number,
+) {
+  const trail: string[] = [];
+  for (
+    let folder = id ? folders.get(id) : undefined;
+    folder && trail.length <= depthLimit;
+    folder = folder.parentId ? folders.get(folder.parentId) : undefined
+  ) {
+    trail.push(folder.name);
+  }
+  return trail.reverse();
+}

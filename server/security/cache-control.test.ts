@@ -1,0 +1,262 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicPagePaths } from "../../app/lib/landing-pages.ts";
+import routes from "../../app/routes.ts";
+import { type Actor, createActors } from "../../tests/support/actors.ts";
+import { createPrompt } from "../../tests/support/factories.ts";
+import { rawRequest } from "../../tests/support/raw-request.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
+import {
+  closeTestApps,
+  createTestApp,
+  testConfig,
+  testLogger,
+} from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { inFlightRequests } from "../http/in-flight.ts";
+import { createNodeListener } from "../http/node-listener.ts";
+import { createPublicPageCache } from "../http/public-page-cache.ts";
+import type { ChangeFeed } from "../live/change-feed.ts";
+
+// A shared cache (a CDN, a company proxy) keys answers by address only. Any answer that depends
+// on who is asking must forbid it to keep them; the pages that are the same for everyone may
+// let it.
+let database: DatabaseHandle;
+let feed: ChangeFeed;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let listener: ReturnType<typeof createServer>;
+let listenerOrigin = "";
+let appCalls = 0;
+let actors: Awaited<ReturnType<typeof createActors>>;
+let promptId = "";
+
+const origin = "http://localhost:3000";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const memory = await signedInMemory(database);
+  feed = memory.feed;
+  const config = testConfig();
+  const publicPages = createPublicPageCache();
+  app = await createTestApp({
+    db: database.db,
+    config,
+    changeFeed: feed,
+    signedInAnswers: memory.signedInAnswers,
+    publicPages,
+  });
+  actors = await createActors(database.db);
+  promptId = (await createPrompt(database.db, { userId: actors.userA.userId, isShared: true })).id;
+
+  const counted = {
+    fetch: (request: Request, ...rest: unknown[]) => {
+      appCalls++;
+      return app.fetch(request, ...(rest as []));
+    },
+  };
+  listener = createServer(
+    createNodeListener({
+      app: counted,
+      config,
+      log: testLogger(),
+      inFlight: inFlightRequests(),
+      isDraining: () => false,
+      publicPages,
+      signedInAnswers: memory.signedInAnswers,
+    }),
+  );
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  listenerOrigin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  listener.closeAllConnections();
+  await new Promise((resolve) => listener.close(resolve));
+  await feed.close();
+  await closeTestApps();
+  await database.close();
+});
+
+/** Every page app/routes.ts declares, with a made-up path standing in for the catch-all. */
+function pagePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === "*" ? "no-such-page" : entry.path;
+    const here = path ? `${parent}/${path}` : parent;
+    if (entry.children) return pagePaths(entry.children, here);
+    return entry.index || path ? [here || "/"] : [];
+  });
+}
+const pages = [...new Set(pagePaths(routes))];
+/** Each page and React Router's data request for its loaders (the home page's is /_.data). */
+const pageRequests = pages.flatMap((page) => [
+  [page, page],
+  [page === "/" ? "/_.data" : `${page}.data`, page],
+]);
+
+/** The same for everyone: a shared cache may keep them. */
+const publicPaths = new Set([...publicPagePaths, "/sitemap.xml", "/robots.txt"]);
+
+/** Every route the server registers (API, sign-in, health, SEO), with its parameters filled in. */
+function serverRoutes() {
+  const seen = new Set<string>();
+  return app.routes
+    .filter((route) => !["ALL", "HEAD", "OPTIONS"].includes(route.method))
+    .filter((route) => !route.path.includes("*"))
+    .map((route) => ({
+      method: route.method,
+      path: route.path
+        .replace(":id", promptId)
+        .replace(":name", "walk")
+        .replace(/\/$/, "")
+        .concat(route.path === "/api/v1/export" ? "?format=json" : ""),
+    }))
+    .filter((route) => {
+      const key = `${route.method} ${route.path}`;
+      return !seen.has(key) && seen.add(key);
+    });
+}
+
+type Variant = "visitor" | "stale" | "person" | "admin";
+
+/** A cookie the server never issued: a request that looks the session up has it cleared. */
+const staleCookie = `ps_session=${"x".repeat(43)}`;
+
+function cookieOf(variant: Variant, people: { person: Actor; admin: Actor }) {
+  if (variant === "visitor") return "";
+  if (variant === "stale") return staleCookie;
+  return people[variant].cookie;
+}
+
+interface Answer {
+  variant: Variant;
+  status: number;
+  cacheControl: string;
+  setCookies: string[];
+  /** Status, redirect target and body, with what changes at every render taken out. */
+  signature: string;
+}
+
+async function ask(
+  method: string,
+  path: string,
+  variant: Variant,
+  people: { person: Actor; admin: Actor },
+): Promise<Answer> {
+  const cookie = cookieOf(variant, people);
+  const headers: Record<string, string> = { origin };
+  if (cookie) headers.cookie = cookie;
+  const writing = method !== "GET";
+  if (writing) headers["content-type"] = "application/json";
+  const res = await app.request(path, {
+    method,
+    headers,
+    ...(writing ? { body: method === "DELETE" ? "{}" : '{"walk":true}' } : {}),
+  });
+  let body = "";
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) await res.body?.cancel();
+  else body = await res.text();
+  return {
+    variant,
+    status: res.status,
+    cacheControl: res.headers.get("cache-control") ?? "(none)",
+    setCookies: res.headers.getSetCookie(),
+    signature: [
+      res.status,
+      res.headers.get("location") ?? "",
+      body.replace(/nonce(="|-)[\w+/=]+/g, "nonce"),
+    ].join("\n"),
+  };
+}
+
+/** Whether the server looked the session up: it clears a cookie it never issued. */
+const readTheSession = (answer: Answer) =>
+  answer.setCookies.some((line) => /^ps_session=;.*Max-Age=0/i.test(line));
+
+const personalCacheControl = /^(private, )?no-store$/;
+
+function expectRule(path: string, answers: Answer[], page = path) {
+  const read = answers.some(readTheSession);
+  const differs = new Set(answers.map((answer) => answer.signature)).size > 1;
+  const described = answers.map((answer) => `${answer.variant}: ${answer.cacheControl}`).join(", ");
+  if (publicPaths.has(page)) {
+    expect(read, `${path} looked the session up`).toBe(false);
+    expect(differs, `${path} differs with the cookie`).toBe(false);
+    for (const answer of answers) {
+      expect(answer.cacheControl, `${path} (${described})`).toMatch(/^public\b/);
+      expect(answer.setCookies, `${path} set a cookie`).toEqual([]);
+    }
+  } else if (read || differs) {
+    for (const answer of answers) {
+      expect(answer.cacheControl, `${path} (${described})`).toMatch(personalCacheControl);
+    }
+  }
+}
+
+describe("only answers that are the same for everyone may be kept by a shared cache", () => {
+  const variants: Variant[] = ["visitor", "stale", "person", "admin"];
+
+  it.each(pageRequests)("page %s, with and without a session", async (path, page) => {
+    const people = { person: actors.userA, admin: actors.admin };
+    const answers: Answer[] = [];
+    for (const variant of variants) answers.push(await ask("GET", path, variant, people));
+    expectRule(path, answers, page);
+  });
+
+  it("every GET route of the server, with and without a session", async () => {
+    const people = { person: actors.userA, admin: actors.admin };
+    const gets = serverRoutes().filter((route) => route.method === "GET");
+    expect(gets.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/healthz",
+        "/readyz",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/api/v1/session",
+        "/api/v1/prompts",
+        "/api/v1/events",
+        "/auth/callback",
+      ]),
+    );
+    for (const route of gets) {
+      const answers: Answer[] = [];
+      for (const variant of variants) answers.push(await ask("GET", route.path, variant, people));
+      expectRule(route.path, answers);
+    }
+  });
+
+  it("every write route of the server, with and without a session", async () => {
+    const writes = serverRoutes().filter((route) => route.method !== "GET");
+    expect(writes.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining(["POST /api/v1/prompts", "POST /auth/logout"]),
+    );
+    for (const route of writes) {
+      // Fresh sessions for each route: signing out or deleting ends the one it is sent with.
+      const fresh = await createActors(database.db);
+      const people = { person: fresh.userA, admin: fresh.admin };
+      const answers: Answer[] = [];
+      for (const variant of variants) {
+        answers.push(await ask(route.method, route.path, variant, people));
+      }
+      expectRule(route.path, answers);
+    }
+  });
+});
+
+describe("signed-in answers sent from memory", () => {
+  it.each(["/api/v1/prompts?scope=personal", "/dashboard"])(
+    "%s keeps private, no-store when the listener sends it again",
+    async (path) => {
+      const headers = { cookie: actors.userA.cookie };
+      const first = await rawRequest(`${listenerOrigin}${path}`, { headers });
+      expect(first.status).toBe(200);
+      expect(first.headers["cache-control"]).toMatch(personalCacheControl);
+      appCalls = 0;
+      const again = await rawRequest(`${listenerOrigin}${path}`, { headers });
+      expect(appCalls, "sent from memory by the listener").toBe(0);
+      expect(again.status).toBe(200);
+      expect(again.headers["cache-control"]).toMatch(personalCacheControl);
+    },
+  );
+});
