@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signedInCookie } from "../../tests/support/factories.ts";
+import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -29,6 +29,24 @@ describe("signed-in pages", () => {
     );
     const central = await (await app.request("/central", { headers: { cookie } })).text();
     expect(central).toContain("No prompts available yet.");
+  });
+
+  it("greet a person browsing the community with its highlights, and a search with its results", async () => {
+    const user = await createUser(database.db);
+    await createPrompt(database.db, {
+      userId: user.id,
+      promptText: "Describe the quokka at dawn",
+      isShared: true,
+    });
+    const app = await createTestApp({ db: database.db });
+    const cookie = await signedInCookie(database.db, user.id);
+    const browsing = await (await app.request("/central", { headers: { cookie } })).text();
+    expect(browsing).toContain("Fresh today");
+    const searching = await (
+      await app.request("/central?q=quokka", { headers: { cookie } })
+    ).text();
+    expect(searching).toContain("Describe the quokka at dawn");
+    expect(searching).not.toContain("Fresh today");
   });
 
   it("accept forms behind a proxy that terminates https", async () => {

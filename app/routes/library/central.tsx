@@ -16,10 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** Highlights greet someone browsing the first page; a search or a later page goes straight to its results. */
 export async function loader(args: Route.LoaderArgs) {
+  const params = new URL(args.request.url).searchParams;
+  const browsing = !params.get("q")?.trim() && !params.get("cursor");
   const [list, highlights] = await Promise.all([
     loadPromptList(args, { scope: "community" }),
-    args.context.get(appContext).highlights(),
+    browsing ? args.context.get(appContext).highlights() : undefined,
   ]);
   return { ...list, highlights };
 }
