@@ -36,8 +36,49 @@ CREATE INDEX "prompts_shared_text_trgm_idx" ON "prompts" USING gin ((CASE WHEN i
 CREATE INDEX "prompts_shared_category_trgm_idx" ON "prompts" USING gin ((CASE WHEN is_shared THEN category END) COLLATE "C" gin_trgm_ops) WITH (gin_pending_list_limit=256);--> statement-breakpoint
 CREATE INDEX "prompts_personal_text_trgm_idx" ON "prompts" USING gin ("prompt_text" COLLATE "C" gin_trgm_ops) WITH (gin_pending_list_limit=256) WHERE not "prompts"."is_shared";--> statement-breakpoint
 CREATE INDEX "prompts_personal_category_trgm_idx" ON "prompts" USING gin ("category" COLLATE "C" gin_trgm_ops) WITH (gin_pending_list_limit=256) WHERE not "prompts"."is_shared";--> statement-breakpoint
--- Repair what could be made before these rules: a folder inside a loop moves to the top of its
--- library, and folders deeper than 32 levels move up to the 32nd, beside each other.
+-- Repair what could be made before these rules. First loops: a folder whose parents lead back to
+-- it moves to the top of its library; the folders below a loop stay where they are. Each folder
+-- outside every tree is walked up once, marked with the walk that reached it first; a walk that
+-- comes back to its own mark has found a loop, and goes round it once more to move it.
+DO $$
+DECLARE
+  start_id uuid;
+  at uuid;
+  seen uuid;
+  next_id uuid;
+BEGIN
+  CREATE TEMP TABLE lost_folders (
+    id uuid PRIMARY KEY, parent_id uuid, walk uuid, on_loop boolean NOT NULL DEFAULT false
+  ) ON COMMIT DROP;
+  INSERT INTO lost_folders (id, parent_id)
+    SELECT id, parent_id FROM folders WHERE parent_id IS NOT NULL AND id NOT IN (
+      WITH RECURSIVE placed(id) AS (
+        SELECT id FROM folders WHERE parent_id IS NULL
+        UNION ALL
+        SELECT f.id FROM folders f JOIN placed p ON f.parent_id = p.id
+      ) SELECT id FROM placed);
+  FOR start_id IN SELECT id FROM lost_folders LOOP
+    at := start_id;
+    LOOP
+      SELECT walk, parent_id INTO seen, next_id FROM lost_folders WHERE id = at;
+      EXIT WHEN NOT FOUND OR seen IS NOT NULL;
+      UPDATE lost_folders SET walk = start_id WHERE id = at;
+      at := next_id;
+    END LOOP;
+    IF seen = start_id THEN
+      LOOP
+        UPDATE lost_folders SET on_loop = true WHERE id = at AND NOT on_loop
+          RETURNING parent_id INTO next_id;
+        EXIT WHEN NOT FOUND;
+        at := next_id;
+      END LOOP;
+    END IF;
+  END LOOP;
+  UPDATE folders SET parent_id = NULL WHERE id IN (SELECT id FROM lost_folders WHERE on_loop);
+END $$;
+--> statement-breakpoint
+-- Then depth: folders deeper than 32 levels (the default limit) move up to the 32nd, beside
+-- each other. A lower FOLDER_DEPTH_LIMIT holds for every folder placed from then on.
 WITH RECURSIVE placed(id, depth, ancestor_31) AS (
   SELECT id, 1, NULL::uuid FROM folders WHERE parent_id IS NULL
   UNION ALL
@@ -46,15 +87,8 @@ WITH RECURSIVE placed(id, depth, ancestor_31) AS (
 )
 UPDATE folders f SET parent_id = p.ancestor_31 FROM placed p WHERE p.id = f.id AND p.depth > 32;
 --> statement-breakpoint
-UPDATE folders SET parent_id = NULL WHERE parent_id IS NOT NULL AND id NOT IN (
-  WITH RECURSIVE placed(id) AS (
-    SELECT id FROM folders WHERE parent_id IS NULL
-    UNION ALL
-    SELECT f.id FROM folders f JOIN placed p ON f.parent_id = p.id
-  ) SELECT id FROM placed);
---> statement-breakpoint
--- Limits come from the connection's settings (promptshelf.*, set by the app from its
--- configuration); a setting left unset is no limit, as for the scripts that restore or seed.
+-- Limits come from the connection's settings (promptshelf.*, set by the app and its scripts from
+-- their configuration); a setting left unset, as on the connection that migrates, is no limit.
 CREATE FUNCTION library_limit(name text) RETURNS bigint LANGUAGE sql STABLE AS $$
   SELECT nullif(current_setting('promptshelf.' || name, true), '')::bigint
 $$;
@@ -175,11 +209,12 @@ CREATE TRIGGER tags_usage_delete AFTER DELETE ON tags REFERENCING OLD TABLE AS o
 -- A folder's place: under one of its owner's folders, never inside itself, and no deeper than
 -- promptshelf.folder_depth levels counting the folders under it. One person's folder changes take
 -- turns (an advisory lock held to commit), and each check reads what the one before committed,
--- so two moves at once cannot make a loop. Every walk stops after a bounded number of steps.
+-- so two moves at once cannot make a loop. Every walk stops after a bounded number of steps:
+-- one more than the depth limit, or without one, than the person has folders.
 CREATE FUNCTION folder_placement() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   depth_limit bigint := library_limit('folder_depth');
-  steps bigint := coalesce(library_limit('folder_depth'), 1000) + 1;
+  steps bigint;
   parent_owner uuid;
   above bigint := 0;
   below bigint := 0;
@@ -189,6 +224,7 @@ BEGIN
     RETURN NEW;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('promptshelf.folders:' || NEW.user_id::text, 0));
+  steps := coalesce(depth_limit, (SELECT count(*) FROM folders WHERE user_id = NEW.user_id)) + 1;
   IF NEW.parent_id IS NOT NULL THEN
     SELECT user_id INTO parent_owner FROM folders WHERE id = NEW.parent_id;
     IF parent_owner IS DISTINCT FROM NEW.user_id THEN PERFORM library_refuse('PS007', NULL); END IF;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { asciiLowerCase } from "./auth/viewer.ts";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -105,7 +106,7 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     adminEmails: new Set(
       (env.ADMIN_EMAILS ?? (signIn.provider === "development" ? "admin@example.com" : ""))
         .split(",")
-        .map((email) => email.trim().replace(/[A-Z]+/g, (letters) => letters.toLowerCase()))
+        .map((email) => asciiLowerCase(email.trim()))
         .filter(Boolean),
     ),
     session: {

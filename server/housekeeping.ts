@@ -10,6 +10,7 @@ const everyMs = 60_000;
  * and copy records too old to matter are let go. Returns the way to stop.
  */
 export function startHousekeeping(db: Database, log: Logger) {
+  let running: Promise<void> | null = null;
   const tidy = async () => {
     try {
       await undoStaleImportRuns(db);
@@ -18,8 +19,18 @@ export function startHousekeeping(db: Database, log: Logger) {
       log.warn({ err: error }, "housekeeping failed; it runs again in a minute");
     }
   };
-  void tidy();
-  const timer = setInterval(tidy, everyMs);
+  // A tidy that takes longer than a minute is not started again beside itself.
+  const start = () => {
+    running ??= tidy().finally(() => {
+      running = null;
+    });
+  };
+  start();
+  const timer = setInterval(start, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  /** Stops the timer and waits for a tidy under way, so it never outlives the database. */
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

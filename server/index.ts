@@ -76,7 +76,7 @@ async function main() {
       void changeFeed.close();
     },
     closeResources: async () => {
-      stopHousekeeping();
+      await stopHousekeeping();
       await frontEnd.close();
       await database.close();
     },

@@ -1,5 +1,3 @@
-import type { Prompt, WholePrompt } from "./prompt.ts";
-
 /** A failed API call, with the server's error code and message. */
 export class ApiError extends Error {
   constructor(
@@ -42,10 +40,4 @@ export async function api<T = void>(method: string, path: string, body?: unknown
 /** The message to show for a failed call: the server's words for input problems, else a fallback. */
 export function failureMessage(error: unknown, fallback: string) {
   return error instanceof ApiError && error.code === "invalid_input" ? error.message : fallback;
-}
-
-/** The prompt with its whole text: as it is, unless it came from a list that cut it short. */
-export async function fetchWholePrompt(prompt: Prompt): Promise<WholePrompt> {
-  if (!prompt.truncated) return prompt as WholePrompt;
-  return api<WholePrompt>("GET", `/api/v1/prompts/${prompt.id}`);
 }

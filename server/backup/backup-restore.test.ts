@@ -319,6 +319,26 @@ describe("a crafted backup is refused, and nothing is restored", () => {
     await expect(restoreDatabase(empty.db, file)).rejects.toThrow(RestoreError);
   });
 
+  it("a version 1 backup restores without its sessions, sign-ins and rate limits", async () => {
+    const file = join(dir, "version-1.jsonl.gz");
+    const lines = [
+      { ...header, version: 1 },
+      row("users", admin),
+      session,
+      row("rate_limits", { key: "k", window_start: admin.created_at, hits: 1 }),
+      row("prompts", prompt),
+    ];
+    await writeFile(file, gzipSync(lines.map((line) => JSON.stringify(line)).join("\n")));
+    expect(await restoreDatabase(empty.db, file)).toEqual({ users: 1, prompts: 1 });
+    const [left] = rowsOf<{ sessions: number; limits: number }>(
+      await empty.db.execute(
+        sql`select (select count(*) from sessions)::int as sessions, (select count(*) from rate_limits)::int as limits`,
+      ),
+    );
+    expect(left).toEqual({ sessions: 0, limits: 0 });
+    await empty.db.execute(sql`truncate users cascade`);
+  });
+
   it("but the same backup without its session restores", async () => {
     const file = join(dir, "clean.jsonl.gz");
     const lines = [header, row("users", admin), row("prompts", prompt)];

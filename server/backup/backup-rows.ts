@@ -1,6 +1,7 @@
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema.ts";
+import { isUuid } from "../uuid.ts";
 
 /** A column as a restore checks it: what its values look like, and whether one must be given. */
 interface ColumnRule {
@@ -10,7 +11,6 @@ interface ColumnRule {
   required: boolean;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // As PostgreSQL's to_json writes a timestamptz, to the microsecond, with its offset.
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/;
 const date = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,7 +23,7 @@ function isStorableText(value: unknown) {
 
 /** Each kind of column the schema uses; a new kind must be added here before it is restored. */
 const kinds: Record<string, Pick<ColumnRule, "fits" | "what">> = {
-  PgUUID: { what: "a UUID", fits: (value) => typeof value === "string" && uuid.test(value) },
+  PgUUID: { what: "a UUID", fits: isUuid },
   PgText: { what: "text without NUL characters or broken Unicode", fits: isStorableText },
   PgBoolean: { what: "true or false", fits: (value) => typeof value === "boolean" },
   PgInteger: {
@@ -41,7 +41,7 @@ const kinds: Record<string, Pick<ColumnRule, "fits" | "what">> = {
 };
 
 /** Every table of the schema by its SQL name, with the rules of its columns. */
-export const schemaTables = new Map<string, Map<string, ColumnRule>>(
+const schemaTables = new Map<string, Map<string, ColumnRule>>(
   Object.values(schema as Record<string, unknown>)
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => {

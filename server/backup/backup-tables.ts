@@ -30,6 +30,9 @@ export const leftOutOfBackups = [
 export type BackupTable = (typeof backupTables)[number];
 
 export const backupFormat = "promptshelf-backup";
-/** 2: without sessions, sign-ins in progress and rate limits. A restore reads 1 and 2. */
+/**
+ * 2: without sessions, sign-ins in progress and rate limits. A restore reads 1 and 2, skipping
+ * those rows in a 1 and refusing a 2 that holds them.
+ */
 export const backupVersion = 2;
 export const readableVersions = [1, 2];

@@ -45,6 +45,7 @@ export async function restoreDatabase(db: Database, path: string) {
       crlfDelay: Number.POSITIVE_INFINITY,
     });
     let header = true;
+    let version = 0;
     let lineNumber = 0;
     let pending = null as Pending | null;
     const columnsOf = new Map<string, string>();
@@ -63,11 +64,13 @@ export async function restoreDatabase(db: Database, path: string) {
       if (!line) continue;
       const entry = parseLine(line, lineNumber);
       if (header) {
-        checkHeader(entry);
+        version = checkHeader(entry);
         header = false;
         continue;
       }
-      const { table, row } = checkEntry(entry, lineNumber, tables);
+      const checked = checkEntry(entry, lineNumber, tables, version);
+      if (!checked) continue;
+      const { table, row } = checked;
       // Every row of a table carries the same columns, as a backup writes them.
       const columns = Object.keys(row).sort().join(",");
       if ((columnsOf.get(table.name) ?? columns) !== columns) {
@@ -103,7 +106,8 @@ function parseLine(line: string, lineNumber: number): unknown {
   }
 }
 
-function checkHeader(entry: unknown) {
+/** The backup's version, once the header says it is a backup this version reads. */
+function checkHeader(entry: unknown): number {
   const header = entry as { format?: unknown; version?: unknown } | null;
   if (header?.format !== backupFormat) {
     throw new RestoreError("This file is not a PromptShelf backup.");
@@ -113,12 +117,22 @@ function checkHeader(entry: unknown) {
       `This backup's version (${JSON.stringify(header.version)}) is not one this PromptShelf reads.`,
     );
   }
+  return header.version as number;
 }
 
 const signsIn = new Set(["sessions", "sign_in_attempts"]);
 
-/** A line after the header: exactly a table a backup holds and a row that fits it. */
-function checkEntry(entry: unknown, lineNumber: number, tables: Map<string, BackupTable>) {
+/**
+ * A line after the header: exactly a table a backup holds and a row that fits it; or, in a
+ * version 1 backup (written before they were left out), a row of a table never restored, which
+ * is skipped (null).
+ */
+function checkEntry(
+  entry: unknown,
+  lineNumber: number,
+  tables: Map<string, BackupTable>,
+  version: number,
+) {
   const fields = typeof entry === "object" && entry !== null ? Object.keys(entry) : [];
   if (fields.length !== 2 || !fields.includes("table") || !fields.includes("row")) {
     throw new RestoreError(`Line ${lineNumber} is not a table's row.`);
@@ -126,6 +140,7 @@ function checkEntry(entry: unknown, lineNumber: number, tables: Map<string, Back
   const { table: name, row } = entry as { table: unknown; row: unknown };
   const tableName = typeof name === "string" ? name : "";
   if (leftOutOfBackups.includes(tableName)) {
+    if (version === 1) return null;
     const why = signsIn.has(tableName) ? ": it could sign someone in" : "";
     throw new RestoreError(
       `Line ${lineNumber} holds a row of ${tableName}, which is never restored${why}. Nothing was restored.`,

@@ -4,8 +4,8 @@ import type { Config } from "../config.ts";
 /**
  * What every database connection starts with: a statement timeout, so no query holds a pooled
  * connection for long, and the library limits the database's own triggers enforce
- * (drizzle/0010_library-limits.sql). Without them a connection has no limits, as the restore
- * and seed scripts want.
+ * (drizzle/0010_library-limits.sql). The app and its scripts open every connection with them;
+ * the one that runs migrations has none.
  */
 export type ConnectionSettings = Record<string, string>;
 

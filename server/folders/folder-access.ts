@@ -3,15 +3,14 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../uuid.ts";
 
 /**
  * Folders are private: a folder is found only by its owner. Anyone else's folder, an
  * administrator's included, is "not found".
  */
 export async function requireOwnFolder(db: Pick<Database, "select">, viewer: Viewer, id: string) {
-  if (!uuid.test(id)) throw new AppError("not_found", "Folder not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Folder not found");
   const [folder] = await db
     .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
     .from(folders)

@@ -65,7 +65,8 @@ export function rateLimitMiddleware(options: {
     const decision = await limiter(
       `write:user:${viewer.userId}`,
       options.writesPerMinute,
-      writeWeight(c, options.importLimit),
+      // Never more than a whole minute's budget, or a large import could never be let through.
+      Math.min(writeWeight(c, options.importLimit), options.writesPerMinute),
     );
     if (!decision.allowed)
       return refuse(

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";
 import { type Pace, pacer } from "../pacing.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
+import { isUuid } from "../uuid.ts";
 import { type ImportPlan, type ImportReport, pathKey, planImport } from "./import-plan.ts";
 import type { ImportedPrompt, ImportLimits, ParsedImport } from "./import-rules.ts";
 import {
@@ -19,7 +20,6 @@ import { parseImport } from "./parse-import.ts";
 /** Rows per statement at most (folders and tags too). */
 const batchRows = 200;
 const lookupBatch = 1000;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Imports a library file into the viewer's library, or (dry run) says what it would do. Prompts
@@ -61,10 +61,10 @@ export async function applyImport(options: {
   const starred: string[] = [];
   try {
     const folderIds = await makeFolders(db, viewer, run, plan, pace);
-    const tagIds = await makeTags(db, viewer, run, plan.newTags, pace);
+    const tagIds = await makeTags(db, viewer, run, plan, pace);
     const sizes = batchSizes();
     for (let start = 0; start < plan.fresh.length; ) {
-      const batch = nextBatch(plan.fresh, start, sizes.bytes);
+      const batch = nextBatch(plan.fresh, start, sizes.chars);
       const began = performance.now();
       await db.transaction(async (tx) => {
         await heartbeat(tx, run);
@@ -93,20 +93,20 @@ export async function applyImport(options: {
  */
 function batchSizes() {
   const sizes = {
-    bytes: 16 * 1024,
+    chars: 16 * 1024,
     took(ms: number) {
-      if (ms < 40) sizes.bytes = Math.min(sizes.bytes * 2, 1_048_576);
-      else if (ms > 80) sizes.bytes = Math.max(Math.floor(sizes.bytes / 2), 1024);
+      if (ms < 40) sizes.chars = Math.min(sizes.chars * 2, 1_048_576);
+      else if (ms > 80) sizes.chars = Math.max(Math.floor(sizes.chars / 2), 1024);
     },
   };
   return sizes;
 }
 
-/** From `start`, at most `batchRows` prompts and about `bytes` of text (at least one prompt). */
-function nextBatch(fresh: ImportedPrompt[], start: number, bytes: number) {
+/** From `start`, at most `batchRows` prompts and about `chars` characters of text (at least one). */
+function nextBatch(fresh: ImportedPrompt[], start: number, chars: number) {
   let end = start;
   let size = 0;
-  while (end < fresh.length && end - start < batchRows && (end === start || size < bytes)) {
+  while (end < fresh.length && end - start < batchRows && (end === start || size < chars)) {
     size += fresh[end]?.promptText.length ?? 0;
     end++;
   }
@@ -141,7 +141,7 @@ async function insertPrompts(
   const links = batch.flatMap((prompt, i) =>
     prompt.tags.map((tag) => ({
       promptId: inserted[i]?.id ?? "",
-      tagId: tagIds.get(tag.toLowerCase()) ?? "",
+      tagId: tagIdOf(tagIds, tag),
     })),
   );
   if (links.length) await tx.insert(promptTags).values(links).onConflictDoNothing();
@@ -193,16 +193,16 @@ async function makeFolders(
   return ids;
 }
 
-/** Makes the tags the import needs; returns every tag's id by its lower-case name. */
+/** Makes the tags the import needs; returns each of the file's tags' id, by the name in the file. */
 async function makeTags(
   db: Database,
   viewer: Viewer,
   run: ImportRun,
-  newTags: string[],
+  plan: ImportPlan,
   pace: Pace,
 ) {
-  for (let start = 0; start < newTags.length; start += batchRows) {
-    const names = newTags.slice(start, start + batchRows);
+  for (let start = 0; start < plan.newTags.length; start += batchRows) {
+    const names = plan.newTags.slice(start, start + batchRows);
     await db.transaction(async (tx) => {
       await heartbeat(tx, run);
       await tx
@@ -216,7 +216,19 @@ async function makeTags(
     .select({ id: tags.id, name: sql<string>`lower(${tags.name})` })
     .from(tags)
     .where(eq(tags.userId, viewer.userId));
-  return new Map(rows.map((row) => [row.name, row.id]));
+  const byKey = new Map(rows.map((row) => [row.name, row.id]));
+  return new Map(
+    [...plan.tagKeys].flatMap(([name, key]) => {
+      const id = byKey.get(key);
+      return id ? [[name, id] as const] : [];
+    }),
+  );
+}
+
+function tagIdOf(tagIds: Map<string, string>, tag: string) {
+  const id = tagIds.get(tag);
+  if (!id) throw new Error(`the import's tag "${tag}" has no id`);
+  return id;
 }
 
 /**
@@ -231,7 +243,7 @@ async function starOthers(
   added: string[],
   pace: Pace,
 ) {
-  const ids = [...new Set(starredIds.filter((id) => uuid.test(id)))];
+  const ids = [...new Set(starredIds.filter(isUuid))];
   for (let start = 0; start < ids.length; start += lookupBatch) {
     const batch = ids.slice(start, start + lookupBatch);
     const starred = await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import {
   defaultConnectionSettings,
 } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { folders, importRuns, prompts, tags } from "../db/schema.ts";
 import { libraryFormat } from "./export-library.ts";
 import { applyImport } from "./import-library.ts";
@@ -248,6 +249,15 @@ describe("hostile values", () => {
     }
   });
 
+  it("refuses a key with a bad escape or a raw control character as invalid JSON", async () => {
+    const me = await person();
+    for (const key of ['"\\q"', '"a\u0001b"', '"\\u12"']) {
+      const result = await me.upload("/api/v1/import", `{${key}:1,\n"prompts":[]}`);
+      expect(result.status).toBe(400);
+      expect(result.body.error.message).toMatch(/^Line 1: not valid JSON/);
+    }
+  });
+
   it("refuses a blank folder name in CSV as the API does", async () => {
     const me = await person();
     const result = await me.upload(
@@ -258,6 +268,14 @@ describe("hostile values", () => {
     expect(result.body.error.message).toBe(
       "Line 2: the folder name: Folder names cannot be empty. Nothing was imported.",
     );
+  });
+
+  it("names the line a refused row is on, past blank lines and quoted line breaks", async () => {
+    const me = await person();
+    const file = `act,prompt,category,tags,folder,created_at\n\nA,"two\nlines",,,,\n\n\nB,x,,,"Work /  / Clients",\n`;
+    const result = await me.upload("/api/v1/import", file);
+    expect(result.status).toBe(400);
+    expect(result.body.error.message).toMatch(/^Line 7: the folder name/);
   });
 });
 
@@ -350,5 +368,51 @@ describe("an import written in short transactions", () => {
     expect(await undoStaleImportRuns(roomy.db)).toBe(1);
     expect(await rowsOf(me.user.id)).toEqual({ prompts: 0, folders: 0, tags: 0 });
     expect((await me.upload("/api/v1/import", file(1))).status).toBe(201);
+  });
+});
+
+describe("tag names in any script", () => {
+  it("compare as the database compares them, in an import and a filter", async () => {
+    const me = await person();
+    // JavaScript lower-cases the last sigma of ΟΔΟΣ to ς and İ to i and a dot; the database
+    // does as its collation says, and its unique index of lower(name) is the rule.
+    const made = await me.call("POST", "/api/v1/prompts", {
+      promptText: "Road trip",
+      shared: false,
+    });
+    expect(made.status).toBe(201);
+    const tagged = await me.call("POST", `/api/v1/prompts/${made.body.id}/tags`, { name: "ΟΔΟΣ" });
+    expect(tagged.status).toBeLessThan(300);
+    const names = ["οδοσ", "İstanbul", "ΟΔΟΣ", "İSTANBUL"];
+    const file = JSON.stringify({
+      format: libraryFormat,
+      prompts: [
+        { promptText: "Another road", tags: names.slice(0, 2) },
+        { promptText: "A third road", tags: names.slice(2) },
+      ],
+    });
+    const result = await me.upload("/api/v1/import", file);
+    expect(result.status).toBe(201);
+    const [distinct] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(distinct lower(name))::int as n from json_array_elements_text(${JSON.stringify(names)}::json) as name`,
+      ),
+    );
+    const tagList: { name: string; promptCount: number }[] = (await me.call("GET", "/api/v1/tags"))
+      .body;
+    expect(tagList).toHaveLength(distinct?.n ?? -1);
+    expect(tagList.reduce((sum, tag) => sum + tag.promptCount, 0)).toBe(5);
+    for (const tag of tagList) {
+      for (const asked of [tag.name, tag.name.toLowerCase(), tag.name.toUpperCase()]) {
+        const found = await me.call(
+          "GET",
+          `/api/v1/prompts?scope=personal&tag=${encodeURIComponent(asked)}`,
+        );
+        const [same] = rowsOf<{ same: boolean }>(
+          await database.db.execute(sql`select lower(${asked}) = lower(${tag.name}) as same`),
+        );
+        expect(found.body.items.length, asked).toBe(same?.same ? tag.promptCount : 0);
+      }
+    }
   });
 });

@@ -30,6 +30,8 @@ export interface ImportPlan {
   newFolders: { path: string; parent: string | null; name: string; depth: number }[];
   /** Tags to make, as first written in the file. */
   newTags: string[];
+  /** Each of the file's tags by the name the database compares tags by (its own `lower()`). */
+  tagKeys: Map<string, string>;
   report: Omit<ImportReport, "dryRun">;
 }
 
@@ -70,7 +72,7 @@ export async function planImport(
     [...folderPaths(await ownFolders(db, viewer)).entries()].map(([id, path]) => [path, id]),
   );
   const newFolders = foldersToMake(fresh, folderIds);
-  const newTags = await tagsToMake(db, viewer, fresh);
+  const { newTags, tagKeys } = await tagsToMake(db, viewer, fresh);
   await assertRoom(db, viewer, {
     prompts: fresh.length,
     bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
@@ -82,6 +84,7 @@ export async function planImport(
     folderIds,
     newFolders,
     newTags,
+    tagKeys,
     report: {
       format: parsed.format,
       inFile: parsed.prompts.length,
@@ -127,8 +130,20 @@ function foldersToMake(fresh: ImportedPrompt[], existing: Map<string, string>) {
   return [...made.values()].sort((a, b) => a.depth - b.depth);
 }
 
-/** The file's tags the person does not have yet (names compare regardless of case). */
+/**
+ * The file's tags the person does not have yet. Names compare regardless of case as the database
+ * compares them (its `lower()`, which the unique index uses): JavaScript's lower-casing differs
+ * for some letters (a final sigma, a dotted capital I), so the database lower-cases them all.
+ */
 async function tagsToMake(db: Database, viewer: Viewer, fresh: ImportedPrompt[]) {
+  const names = [...new Set(fresh.flatMap((prompt) => prompt.tags))];
+  const tagKeys = new Map(
+    rowsOf<{ name: string; key: string }>(
+      await db.execute(
+        sql`select value as name, lower(value) as key from json_array_elements_text(${JSON.stringify(names)}::json)`,
+      ),
+    ).map((row) => [row.name, row.key]),
+  );
   const have = new Set(
     (
       await db
@@ -138,13 +153,11 @@ async function tagsToMake(db: Database, viewer: Viewer, fresh: ImportedPrompt[])
     ).map((row) => row.name),
   );
   const wanted = new Map<string, string>();
-  for (const prompt of fresh) {
-    for (const tag of prompt.tags) {
-      const key = tag.toLowerCase();
-      if (!have.has(key) && !wanted.has(key)) wanted.set(key, tag);
-    }
+  for (const name of names) {
+    const key = tagKeys.get(name) ?? name;
+    if (!have.has(key) && !wanted.has(key)) wanted.set(key, name);
   }
-  return [...wanted.values()];
+  return { newTags: [...wanted.values()], tagKeys };
 }
 
 /**

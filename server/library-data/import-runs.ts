@@ -39,13 +39,19 @@ export async function heartbeat(tx: Writer, run: ImportRun) {
     .set({ heartbeatAt: sql`now()` })
     .where(eq(importRuns.id, run.id))
     .returning({ id: importRuns.id });
-  if (alive.length === 0) throw new Error("the import was ended before it finished");
+  if (alive.length === 0) throw endedEarly();
 }
 
-/** The last step, in the run's last transaction: what it wrote stays. */
+/** The last step, in its own transaction: what the run wrote stays, unless it was undone already. */
 export async function finishImportRun(tx: Pick<Database, "delete">, run: ImportRun) {
-  await tx.delete(importRuns).where(eq(importRuns.id, run.id));
+  const finished = await tx
+    .delete(importRuns)
+    .where(eq(importRuns.id, run.id))
+    .returning({ id: importRuns.id });
+  if (finished.length === 0) throw endedEarly();
 }
+
+const endedEarly = () => new Error("the import was ended before it finished");
 
 /**
  * Deletes what a run wrote, a few hundred prompts per transaction, then the folders and tags it

@@ -16,7 +16,7 @@ export type JsonEvent =
   | { kind: "element"; key: string; text: string; offset: number };
 
 /** Deeper than any file PromptShelf writes (four levels) by far. */
-export const maxJsonDepth = 64;
+const maxJsonDepth = 64;
 
 const quote = 34;
 const backslash = 92;
@@ -40,7 +40,7 @@ export async function* jsonMembers(text: string, pace: Pace): AsyncGenerator<Jso
   while (true) {
     if (text[i] !== '"') throw new JsonShapeError(i, "expected a key in quotes");
     const keyEnd = skipString(text, i);
-    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    const key = parseKey(text.slice(i, keyEnd), i);
     i = skipSpace(text, keyEnd);
     if (text[i] !== ":") throw new JsonShapeError(i, "expected ':' after a key");
     i = skipSpace(text, i + 1);
@@ -95,6 +95,15 @@ function skipSpace(text: string, from: number) {
 }
 
 /** From an opening quote to just past its closing quote. */
+/** A key's text in quotes, read as JSON reads it: a bad escape or a raw control character is refused. */
+function parseKey(quoted: string, offset: number): string {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    throw new JsonShapeError(offset, "a key in quotes is not valid JSON text");
+  }
+}
+
 function skipString(text: string, start: number) {
   let at = start;
   while (true) {

@@ -40,10 +40,11 @@ export async function readCsvImport(
   const now = new Date();
   let ours = false;
   let previousEnd = 1;
+  let previousBlank = 0;
   try {
     for await (const { record, info } of records as AsyncIterable<{
       record: Record<string, string>;
-      info: { lines: number };
+      info: { lines: number; empty_lines: number };
     }>) {
       if (prompts.length === 0) {
         if (!header.includes("prompt")) {
@@ -53,8 +54,10 @@ export async function readCsvImport(
       }
       if (prompts.length === limits.promptsPerImport)
         failTooMany("prompts", limits.promptsPerImport);
-      const line = previousEnd + 1;
+      // The record starts after the last one's end and any blank lines skipped since.
+      const line = previousEnd + 1 + info.empty_lines - previousBlank;
       previousEnd = info.lines;
+      previousBlank = info.empty_lines;
       const cell = (name: string) =>
         ours ? unguardCell(record[name] ?? "") : (record[name] ?? "");
       const act = cell("act").trim();

@@ -152,10 +152,12 @@ describe("an open event stream ends with its session", () => {
     const otherCookie = await signedInCookie(database.db, me.userId ?? "");
     const stream = await openStream(me, newAddress());
     const ends = streamEnds(stream, 500);
-    await app.request("/auth/logout", {
+    const out = await app.request("/auth/logout", {
       method: "POST",
       headers: { origin: "http://localhost:3000", cookie: otherCookie, accept: "application/json" },
     });
+    expect(out.status).toBe(200);
     expect(await ends).toBe(false);
+    expect(stream.status).toBe(200);
   });
 });

@@ -36,11 +36,5 @@ export function createStreamSlots(limits: { perPerson: number; perAddress: numbe
         },
       };
     },
-    /** How many streams are open in this process. */
-    get open() {
-      let total = 0;
-      for (const count of people.values()) total += count;
-      return total;
-    },
   };
 }

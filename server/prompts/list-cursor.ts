@@ -1,5 +1,6 @@
 import type { SortOrder } from "../../app/lib/prompt.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
 
 /** Where a page ended: the last row's sort value (a time, a title or a count) and its id. */
@@ -11,9 +12,6 @@ export interface ListPosition {
 export function encodeCursor(order: SortOrder | "starred", position: ListPosition) {
   return Buffer.from(JSON.stringify([order, position.value, position.id])).toString("base64url");
 }
-
-/** A UUID as PostgreSQL writes it. */
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A time exactly as `toISOString()` writes it, in years 1 to 9999: PostgreSQL reads no year 0
@@ -36,7 +34,7 @@ export function decodeCursor(cursor: string, order: SortOrder | "starred"): List
   const parsed = parseCursor(cursor);
   if (parsed?.length !== 3) throw notACursor();
   const [cursorOrder, value, id] = parsed;
-  if (cursorOrder !== order || typeof id !== "string" || !uuid.test(id)) throw notACursor();
+  if (cursorOrder !== order || !isUuid(id)) throw notACursor();
   if (!valueFits(order, value)) throw notACursor();
   return { value, id };
 }

@@ -184,11 +184,11 @@ function pageById(options: ListOptions, ids: SQLWrapper) {
  * a cost that stays per row whatever PostgreSQL estimates.
  */
 function tagConditions(names: string[], viewer: Viewer) {
-  return [...new Set(names.map((name) => name.toLowerCase()))].map(
+  return [...new Set(names)].map(
     (name) => sql`exists (
       select 1 from ${promptTags} where ${promptTags.promptId} = ${prompts.id}
         and ${promptTags.tagId} = (select ${tags.id} from ${tags}
-          where ${tags.userId} = ${viewer.userId} and lower(${tags.name}) = ${name}))`,
+          where ${tags.userId} = ${viewer.userId} and lower(${tags.name}) = lower(${name})))`,
   );
 }
 

@@ -3,6 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../uuid.ts";
 
 /**
  * Who may do what with prompts, in one place:
@@ -59,9 +60,7 @@ export async function promptOwnership(db: Database, id: string) {
   return row;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id that is not a UUID names no prompt. */
 export function assertPromptId(id: string) {
-  if (!uuidPattern.test(id)) throw new AppError("not_found", "Prompt not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Prompt not found");
 }

@@ -59,3 +59,47 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
     await admin.end();
   }
 }
+
+/** A database with no schema, and the way to run a folder of migrations on it. */
+export interface BareDatabase {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An empty database on the run's driver, for tests of the migrations themselves. */
+export async function createBareDatabase(): Promise<BareDatabase> {
+  if (inject("databaseDriver") === "postgres") {
+    const serverUrl = inject("postgresUrl");
+    const name = `promptshelf_bare_${randomBytes(4).toString("hex")}`;
+    await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+    const client = new pg.Client({ connectionString: databaseUrlFor(serverUrl, name) });
+    await client.connect();
+    const [{ drizzle }, { migrate }] = await Promise.all([
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
+    return {
+      query: async (text, params) => (await client.query(text, params)).rows,
+      migrate: (migrationsFolder) => migrate(drizzle({ client }), { migrationsFolder }),
+      async close() {
+        await client.end();
+        await withAdmin(serverUrl, (admin) =>
+          admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        );
+      },
+    };
+  }
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  return {
+    query: async (text, params) => (await client.query(text, params)).rows as never,
+    migrate: (migrationsFolder) => migrate(drizzle({ client }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

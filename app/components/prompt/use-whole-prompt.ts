@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { fetchWholePrompt } from "~/lib/api-client.ts";
+import { api } from "~/lib/api-client.ts";
 import type { Prompt, WholePrompt } from "~/lib/prompt.ts";
 
 /**
@@ -21,7 +21,7 @@ export function useWholePrompt(prompt: Prompt) {
   function load(): Promise<WholePrompt> {
     if (whole) return Promise.resolve(whole);
     if (pending.current?.version === version) return pending.current.request;
-    const request = fetchWholePrompt(prompt).then((result) => {
+    const request = api<WholePrompt>("GET", `/api/v1/prompts/${prompt.id}`).then((result) => {
       setFetched({ version, whole: result });
       return result;
     });
