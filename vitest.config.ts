@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "pglite",
-          include: ["{app,server,scripts,tests/support}/**/*.test.{ts,tsx}"],
+          include: ["{app,server,shared,scripts,tests/support}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.postgres.test.ts", "node_modules/**"],
           globalSetup,
           provide: { databaseDriver: "pglite" },

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { unavailableText } from "../shared/messages.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { DevSignInNotice } from "./components/layout/dev-sign-in-notice.tsx";
@@ -14,7 +15,6 @@ import { FlashToasts } from "./components/session/flash-toasts.tsx";
 import { SessionProvider } from "./components/session/session-provider.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { appContext } from "./lib/app-context.ts";
-import { unavailableText } from "./lib/messages.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import type { RootData } from "./lib/root-data.ts";
 import type { SessionUser } from "./lib/session-user.ts";

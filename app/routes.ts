@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { landingPages } from "./lib/landing-pages.ts";
-import { topics } from "./lib/topics.ts";
+import { landingPages } from "../shared/landing-pages.ts";
+import { topics } from "../shared/topics.ts";
 
 export default [
   layout("routes/public/layout.tsx", [

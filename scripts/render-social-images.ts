@@ -3,8 +3,8 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
-import { landingPages } from "../app/lib/landing-pages.ts";
 import { projectRoot } from "../server/project-root.ts";
+import { landingPages } from "../shared/landing-pages.ts";
 import { chromiumPath } from "../tests/support/chromium-path.ts";
 
 const escapeHtml = (text: string) =>

@@ -1,4 +1,4 @@
-import { unavailableText } from "../app/lib/messages.ts";
+import { unavailableText } from "../shared/messages.ts";
 import { limitRefusal } from "./db/limit-refusals.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 

@@ -1,5 +1,5 @@
 import { toast } from "~/components/ui/toaster.tsx";
-import type { Notice } from "./messages.ts";
+import type { Notice } from "../../shared/messages.ts";
 
 /** Shows a notice; it replaces whatever notice is on screen. */
 export function showNotice(notice: Notice) {

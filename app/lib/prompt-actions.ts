@@ -1,5 +1,5 @@
-import { messages, type Notice } from "./messages.ts";
-import type { Prompt } from "./prompt.ts";
+import { messages, type Notice } from "../../shared/messages.ts";
+import type { Prompt } from "../../shared/prompt.ts";
 
 export type PromptIntent = "create" | "update" | "delete";
 

@@ -1,5 +1,5 @@
-import { topics } from "../../app/lib/topics.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
+import { topics } from "../../shared/topics.ts";
 import { samplePrompts } from "./sample-prompts.ts";
 
 const textLength = 600;

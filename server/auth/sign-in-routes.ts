@@ -1,7 +1,7 @@
 import { eq, lt } from "drizzle-orm";
 import { Hono } from "hono";
-import { flashCookie } from "../../app/lib/flash.ts";
-import { messages } from "../../app/lib/messages.ts";
+import { flashCookie } from "../../shared/flash.ts";
+import { messages } from "../../shared/messages.ts";
 import { type Config, servesHttps } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { signInAttempts } from "../db/schema.ts";

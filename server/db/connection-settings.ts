@@ -1,4 +1,4 @@
-import { tagsPerPrompt } from "../../app/lib/prompt.ts";
+import { tagsPerPrompt } from "../../shared/prompt.ts";
 import type { Config } from "../config.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { folderNameMaxLength } from "../../app/lib/prompt.ts";
+import { folderNameMaxLength } from "../../shared/prompt.ts";
 import { storableText } from "../validation.ts";
 
 export const folderName = storableText()

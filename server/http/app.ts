@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { publicPagePaths } from "../../app/lib/landing-pages.ts";
+import { publicPagePaths } from "../../shared/landing-pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";

@@ -1,4 +1,4 @@
-import type { PublicPrompt } from "../../app/lib/prompt.ts";
+import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { CommunityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";

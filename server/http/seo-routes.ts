@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { contentUpdated, landingPages, publicPagePaths } from "../../app/lib/landing-pages.ts";
-import { topics } from "../../app/lib/topics.ts";
+import { contentUpdated, landingPages, publicPagePaths } from "../../shared/landing-pages.ts";
+import { topics } from "../../shared/topics.ts";
 import type { PublicPrompt } from "../prompts/list-public-prompts.ts";
 import type { AppEnv } from "./app-env.ts";
 

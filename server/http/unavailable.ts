@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
-import { unavailableText } from "../../app/lib/messages.ts";
+import { unavailableText } from "../../shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
 import { errorResponse } from "./errors.ts";

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { libraryPagePaths } from "../../app/lib/library-pages.ts";
+import { libraryPagePaths } from "../../shared/library-pages.ts";
 import { readCookie } from "../auth/cookies.ts";
 import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
 import type { CacheVersions } from "../cache/cache-versions.ts";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { titleAndCategory } from "../../app/lib/prompt.ts";
+import { titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";

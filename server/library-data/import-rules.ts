@@ -3,7 +3,7 @@ import {
   tagMaxLength,
   tagsPerPrompt,
   useCaseMaxLength,
-} from "../../app/lib/prompt.ts";
+} from "../../shared/prompt.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { folderName } from "../folders/folder-input.ts";
 import { storableText } from "../validation.ts";

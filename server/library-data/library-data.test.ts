@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Prompt } from "../../app/lib/prompt.ts";
+import type { Prompt } from "../../shared/prompt.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";

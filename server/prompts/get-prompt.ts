@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Prompt } from "../../app/lib/prompt.ts";
+import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-import type { SortOrder } from "../../app/lib/prompt.ts";
+import type { SortOrder } from "../../shared/prompt.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { previewLength } from "../../app/lib/prompt.ts";
+import { previewLength } from "../../shared/prompt.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";

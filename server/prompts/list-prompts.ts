@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PromptPage, SortOrder } from "../../app/lib/prompt.ts";
+import type { PromptPage, SortOrder } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, prompts, promptTags, tags } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import { and, desc, sql } from "drizzle-orm";
-import type { PublicPrompt } from "../../app/lib/prompt.ts";
+import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Prompt } from "../../app/lib/prompt.ts";
+import type { Prompt } from "../../shared/prompt.ts";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";

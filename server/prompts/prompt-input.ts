@@ -4,7 +4,7 @@ import {
   sortOrders,
   tagMaxLength,
   tagsPerPrompt,
-} from "../../app/lib/prompt.ts";
+} from "../../shared/prompt.ts";
 import { storableText } from "../validation.ts";
 
 export const promptTextSchema = storableText()

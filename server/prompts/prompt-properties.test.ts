@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { truncateUseCase } from "../../app/lib/prompt.ts";
+import { truncateUseCase } from "../../shared/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { percentEncode } from "../../tests/support/percent-encode.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";

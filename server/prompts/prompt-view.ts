@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Prompt } from "../../app/lib/prompt.ts";
+import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, profiles, prompts, promptTags, tags, users } from "../db/schema.ts";

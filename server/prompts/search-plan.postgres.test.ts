@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { PromptPage } from "../../app/lib/prompt.ts";
+import type { PromptPage } from "../../shared/prompt.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type Prompt, titleAndCategory } from "../../app/lib/prompt.ts";
+import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";

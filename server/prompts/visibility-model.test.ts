@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { titleAndCategory } from "../../app/lib/prompt.ts";
+import { titleAndCategory } from "../../shared/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { landingPages } from "../../app/lib/landing-pages.ts";
-import { topics } from "../../app/lib/topics.ts";
+import { landingPages } from "../../shared/landing-pages.ts";
+import { topics } from "../../shared/topics.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";

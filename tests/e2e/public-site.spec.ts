@@ -1,4 +1,4 @@
-import { landingPages } from "../../app/lib/landing-pages.ts";
+import { landingPages } from "../../shared/landing-pages.ts";
 import { signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { cx } from "~/lib/cx.ts";
 import { mainLinks } from "~/lib/navigation.ts";
 import { displayName, type SessionUser } from "~/lib/session-user.ts";
-import { topics } from "~/lib/topics.ts";
+import { topics } from "../../../shared/topics.ts";
 import { Avatar } from "./avatar.tsx";
 
 const drawerLink = ({ isActive }: { isActive: boolean }) =>

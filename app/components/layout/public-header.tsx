@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button.tsx";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu.tsx";
 import { Modal } from "~/components/ui/modal.tsx";
 import { cx } from "~/lib/cx.ts";
-import { landingPages } from "~/lib/landing-pages.ts";
+import { landingPages } from "../../../shared/landing-pages.ts";
 import { Logo } from "./logo.tsx";
 
 const libraryLinks = landingPages.map((page) => ({ to: page.path, label: page.label }));

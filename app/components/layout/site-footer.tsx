@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { landingPages } from "~/lib/landing-pages.ts";
 import { useRootData } from "~/lib/root-data.ts";
+import { landingPages } from "../../../shared/landing-pages.ts";
 import { Logo } from "./logo.tsx";
 
 const linkClass = "text-sm text-slate-300 hover:text-white";

@@ -3,7 +3,7 @@ import { FolderInput } from "lucide-react";
 import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { Prompt } from "~/lib/prompt.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 import { flatten, folderTree } from "./folder-tree.ts";
 import { useLibrary } from "./library-context.tsx";
 

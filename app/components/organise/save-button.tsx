@@ -2,7 +2,7 @@ import { BookmarkPlus } from "lucide-react";
 import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { Prompt } from "~/lib/prompt.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 
 /** "Save to my library": a personal, editable copy of someone else's prompt. */
 export function SaveButton(props: { prompt: Prompt }) {

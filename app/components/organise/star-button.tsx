@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { Prompt } from "~/lib/prompt.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 import { useLibrary } from "./library-context.tsx";
 
 /** Stars or unstars at once, and puts it back if the server says no. Shows the star count. */

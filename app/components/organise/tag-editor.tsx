@@ -2,7 +2,7 @@ import { Plus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { api, failureMessage } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import { type Prompt, tagMaxLength, tagsPerPrompt } from "~/lib/prompt.ts";
+import { type Prompt, tagMaxLength, tagsPerPrompt } from "../../../shared/prompt.ts";
 import { useLibrary } from "./library-context.tsx";
 
 /** The tags on one of your prompts: remove one with its ×, add one with suggestions from your tags. */

@@ -3,10 +3,10 @@ import { Braces, Loader2, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { Prompt } from "~/lib/prompt.ts";
 import { renderTemplate, templateVariables } from "~/lib/template.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 
 /**
  * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt.

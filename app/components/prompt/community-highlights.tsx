@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import type { PublicPrompt } from "~/lib/prompt.ts";
+import type { PublicPrompt } from "../../../shared/prompt.ts";
 import { PublicPromptCard } from "./public-prompt-card.tsx";
 
 export interface Highlights {

@@ -1,7 +1,7 @@
 import { Check, Copy, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
 
 const copiedForMs = 2000;
 

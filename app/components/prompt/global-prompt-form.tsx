@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { promptTextMaxLength, useCaseMaxLength } from "~/lib/prompt.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
+import { promptTextMaxLength, useCaseMaxLength } from "../../../shared/prompt.ts";
 
 const fieldClass =
   "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
-import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "~/lib/prompt.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
+import { messages } from "../../../shared/messages.ts";
+import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "../../../shared/prompt.ts";
 
 /** Editing starts from the whole text: saving a list's excerpt would cut the prompt short. */
 export type FormState =

@@ -1,8 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { emptyStates } from "~/lib/messages.ts";
-import type { Prompt } from "~/lib/prompt.ts";
+import { emptyStates } from "../../../shared/messages.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 import { type CardActions, PromptCard } from "./prompt-card.tsx";
 
 /** The list's four states: loading, empty, no match for the search, and the grid of cards. */

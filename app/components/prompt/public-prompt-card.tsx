@@ -1,4 +1,4 @@
-import type { PublicPrompt } from "~/lib/prompt.ts";
+import type { PublicPrompt } from "../../../shared/prompt.ts";
 import { LocalDate } from "./local-date.tsx";
 
 /** A community prompt on a public page: read-only, an excerpt of its text. */

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "react-router";
-import { type SortOrder, sortLabels, sortOrders } from "~/lib/prompt.ts";
 import { withSearch } from "~/lib/search-params.ts";
+import { type SortOrder, sortLabels, sortOrders } from "../../../shared/prompt.ts";
 
 /** The list's order, kept in the URL with the search and filters. */
 export function SortSelect() {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { messages, type Notice } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { failureNotice, type PromptActionResult } from "~/lib/prompt-actions.ts";
+import { messages, type Notice } from "../../../shared/messages.ts";
 
 /** Shows the catalogue's notice once for each answer a library action gives. */
 export function useActionNotices(

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { api } from "~/lib/api-client.ts";
-import type { Prompt } from "~/lib/prompt.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 
 interface Change {
   type: "created" | "updated" | "deleted";

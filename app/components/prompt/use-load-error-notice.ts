@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
 
 /** "Error: Failed to load prompts" once per failed load; the community list adds the reason. */
 export function useLoadErrorNotice(loadError: string | null, namesReason: boolean) {

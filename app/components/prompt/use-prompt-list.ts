@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { Prompt, PromptListData } from "~/lib/prompt.ts";
+import type { Prompt, PromptListData } from "../../../shared/prompt.ts";
 
 /**
  * The prompts on screen: the loader's first page plus the pages fetched with "Load more".

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { api } from "~/lib/api-client.ts";
-import type { Prompt, WholePrompt } from "~/lib/prompt.ts";
+import type { Prompt, WholePrompt } from "../../../shared/prompt.ts";
 
 /**
  * A card's prompt with its whole text. Lists carry only the start of a long text; the rest is

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { takeFlash } from "~/lib/flash.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { takeFlash } from "../../../shared/flash.ts";
 import { useSession } from "./session-provider.tsx";
 
 /** Shows the notice a redirect left behind (signed in, signed out, access denied...). */

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { messages } from "~/lib/messages.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
 import { useSession } from "./session-provider.tsx";
 
 /** Ends the session on the server, tells the other tabs, and goes home. */

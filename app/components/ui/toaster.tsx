@@ -1,6 +1,6 @@
 import { CheckCircle2, X, XCircle } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
-import type { Notice } from "~/lib/messages.ts";
+import type { Notice } from "../../../shared/messages.ts";
 
 const visibleForMs = 6000;
 

@@ -6,15 +6,15 @@ import { useActionNotices } from "~/components/prompt/use-action-notices.ts";
 import { useLoadErrorNotice } from "~/components/prompt/use-load-error-notice.ts";
 import { usePromptList } from "~/components/prompt/use-prompt-list.ts";
 import { Button, buttonClasses } from "~/components/ui/button.tsx";
-import { emptyStates, messages } from "~/lib/messages.ts";
-import { adminPreviewLength } from "~/lib/prompt.ts";
 import {
   actionOrFailure,
   type PromptActionResult,
   skipRevalidationAfterFailure,
 } from "~/lib/prompt-actions.ts";
-import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
+import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
+import { emptyStates, messages } from "../../../shared/messages.ts";
+import { adminPreviewLength } from "../../../shared/prompt.ts";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { requireAdmin } from "~/lib/guards.server.ts";
+import { requireAdmin } from "~/routes/guards.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];

@@ -1,9 +1,13 @@
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { emptyStates, messages } from "~/lib/messages.ts";
 import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
-import { handlePromptAction, loadOrganisers, loadPromptList } from "~/lib/prompt-route.server.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import {
+  handlePromptAction,
+  loadOrganisers,
+  loadPromptList,
+} from "~/routes/prompt-route.server.ts";
+import { emptyStates, messages } from "../../../shared/messages.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

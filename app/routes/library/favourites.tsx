@@ -1,9 +1,13 @@
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { messages } from "~/lib/messages.ts";
 import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
-import { handlePromptAction, loadOrganisers, loadPromptList } from "~/lib/prompt-route.server.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import {
+  handlePromptAction,
+  loadOrganisers,
+  loadPromptList,
+} from "~/routes/prompt-route.server.ts";
+import { messages } from "../../../shared/messages.ts";
 import type { Route } from "./+types/favourites";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

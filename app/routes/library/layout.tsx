@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/layout/app-header.tsx";
-import { requireSignedIn } from "~/lib/guards.server.ts";
-import { sessionUser, signedInViewer } from "~/lib/viewer.server.ts";
+import { requireSignedIn } from "~/routes/guards.server.ts";
+import { sessionUser, signedInViewer } from "~/routes/viewer.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];

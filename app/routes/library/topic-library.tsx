@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { emptyStates, messages } from "~/lib/messages.ts";
 import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
-import { handlePromptAction, loadPromptList } from "~/lib/prompt-route.server.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
-import { type Topic, topics } from "~/lib/topics.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
+import { emptyStates, messages } from "../../../shared/messages.ts";
+import { type Topic, topics } from "../../../shared/topics.ts";
 import type { Route } from "./+types/topic-library";
 
 function topicAt(pathname: string): Topic {

@@ -10,9 +10,9 @@ import { Link } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { CommunityHighlights } from "~/components/prompt/community-highlights.tsx";
 import { appContext } from "~/lib/app-context.ts";
-import { landingPages } from "~/lib/landing-pages.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
+import { landingPages } from "../../../shared/landing-pages.ts";
 import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;

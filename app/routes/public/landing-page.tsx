@@ -3,9 +3,9 @@ import { data, Link } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { PublicPromptCard } from "~/components/prompt/public-prompt-card.tsx";
 import { appContext } from "~/lib/app-context.ts";
-import { landingPageAt } from "~/lib/landing-pages.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
+import { landingPageAt } from "../../../shared/landing-pages.ts";
 import type { Route } from "./+types/landing-page";
 
 export const headers = publicPageHeaders;

@@ -1,8 +1,8 @@
 import { type MiddlewareFunction, redirect } from "react-router";
+import { appContext } from "~/lib/app-context.ts";
 import { servesHttps } from "../../server/config.ts";
-import { appContext } from "./app-context.ts";
-import { flashCookie } from "./flash.ts";
-import { messages } from "./messages.ts";
+import { flashCookie } from "../../shared/flash.ts";
+import { messages } from "../../shared/messages.ts";
 
 /**
  * Signed-in pages: a visitor goes home with a notice. Their responses are never stored, so Back

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
+import { appContext } from "~/lib/app-context.ts";
+import type { SessionUser } from "~/lib/session-user.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
-import { appContext } from "./app-context.ts";
-import type { SessionUser } from "./session-user.ts";
 
 /** The signed-in viewer on a page behind requireSignedIn, where there always is one. */
 export async function signedInViewer(context: Readonly<RouterContextProvider>): Promise<Viewer> {

@@ -1,4 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
+import { appContext } from "~/lib/app-context.ts";
+import type { PromptActionResult, PromptIntent } from "~/lib/prompt-actions.ts";
 import { AppError, asAppError } from "../../server/errors.ts";
 import { listFolders } from "../../server/folders/list-folders.ts";
 import { statusFor } from "../../server/http/errors.ts";
@@ -14,9 +16,7 @@ import {
 import { updatePrompt } from "../../server/prompts/update-prompt.ts";
 import { listTags } from "../../server/tags/list-tags.ts";
 import { parseInput } from "../../server/validation.ts";
-import { appContext } from "./app-context.ts";
-import type { PromptListData } from "./prompt.ts";
-import type { PromptActionResult, PromptIntent } from "./prompt-actions.ts";
+import type { PromptListData } from "../../shared/prompt.ts";
 
 /** A library page's loader: one page of a list, following ?q= and ?cursor= from the URL. */
 export async function loadPromptList(

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { expect, it } from "vitest";
+
+/**
+ * Imports run one way: `app/` (the pages and the browser) may use `server/` and `shared/`;
+ * `server/` may use `shared/` but never `app/`; `shared/` (what both sides run: prompt rules,
+ * the message catalogue, topics and landing-page content) uses neither. Checked on the source
+ * text of every module, so a wrong-way import fails here before it is ever bundled.
+ */
+const root = join(import.meta.dirname, "..");
+const layers = ["app", "server", "shared"] as const;
+type Layer = (typeof layers)[number];
+
+const forbidden: Record<Layer, Layer[]> = {
+  app: [],
+  server: ["app"],
+  shared: ["app", "server"],
+};
+
+/** A server test may read the app's route table, to check every page the app declares. */
+const allowedInTests = new Set(["app/routes.ts"]);
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(entry.name)) yield path;
+  }
+}
+
+const specifiers = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+
+/** Where an import lands, as a path from the project root; null for a package. */
+function target(file: string, specifier: string): string | null {
+  if (specifier.startsWith("~/")) return join("app", specifier.slice(2));
+  if (specifier.startsWith(".")) return normalize(join(dirname(file), specifier));
+  return null;
+}
+
+function wrongWayImports(files: Iterable<string>, text: (file: string) => string) {
+  const found: string[] = [];
+  for (const file of files) {
+    const layer = file.split("/")[0] as Layer;
+    for (const [, specifier] of text(file).matchAll(specifiers)) {
+      const to = specifier ? target(file, specifier) : null;
+      if (!to) continue;
+      const toLayer = relative(root, join(root, to)).split("/")[0] as Layer;
+      if (!forbidden[layer]?.includes(toLayer)) continue;
+      if (/\.test\.tsx?$/.test(file) && allowedInTests.has(to)) continue;
+      found.push(`${file} imports ${to}`);
+    }
+  }
+  return found;
+}
+
+it("server/ never imports app/, and shared/ imports neither", () => {
+  const files = layers
+    .flatMap((layer) => [...sourceFiles(layer)])
+    .filter((file) => file !== "shared/import-direction.test.ts"); // its examples below
+  expect(files.length).toBeGreaterThan(200);
+  expect(wrongWayImports(files, (file) => readFileSync(join(root, file), "utf8"))).toEqual([]);
+});
+
+it("finds each way a module can be imported the wrong way", () => {
+  const sources: Record<string, string> = {
+    "server/a.ts": `import { x } from "../app/lib/x.ts";\nimport type { Y } from "../app/y.ts";`,
+    "server/b.ts": `const lazy = await import("../app/lazy.ts");\nimport "../app/side-effect.ts";`,
+    "server/c.test.ts": `import routes from "../app/routes.ts";\nimport { z } from "../app/z.ts";`,
+    "shared/d.ts": `import { s } from "../server/s.ts";\nimport { p } from "./prompt.ts";`,
+    "app/e.ts": `import { s } from "../server/s.ts";\nimport { m } from "~/lib/m.ts";`,
+  };
+  expect(wrongWayImports(Object.keys(sources), (file) => sources[file] ?? "")).toEqual([
+    "server/a.ts imports app/lib/x.ts",
+    "server/a.ts imports app/y.ts",
+    "server/b.ts imports app/lazy.ts",
+    "server/b.ts imports app/side-effect.ts",
+    "server/c.test.ts imports app/z.ts",
+    "shared/d.ts imports server/s.ts",
+  ]);
+});
