@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { favourites, prompts, promptTags, tags } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { decodeCursor, encodeCursor, type ListPosition } from "./list-cursor.ts";
-import { requireViewer } from "./prompt-access.ts";
+import { requireViewer, visibleTo } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
 import {
@@ -262,18 +262,12 @@ function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
     case "community":
       return sql`${prompts.isShared}`;
     case "favourites":
-      return visibleToViewer(viewer);
+      return visibleTo(viewer);
     case "all":
       if (!viewer.isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");
       return undefined;
   }
-}
-
-function visibleToViewer(viewer: Viewer) {
-  return viewer.isAdmin
-    ? undefined
-    : or(sql`${prompts.isShared}`, eq(prompts.userId, viewer.userId));
 }
 
 const titleKey = sql`lower(${prompts.title})`;
