@@ -325,12 +325,3 @@ export const landingPages: LandingPage[] = [
 export function landingPageAt(path: string) {
   return landingPages.find((page) => page.path === path);
 }
-
-/** Every page that is the same for every visitor (served from memory and listed in the sitemap). */
-export const publicPagePaths = [
-  "/",
-  ...landingPages.map((page) => page.path),
-  "/privacy",
-  "/terms",
-  "/cookies",
-];

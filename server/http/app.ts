@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { publicPagePaths } from "../../shared/landing-pages.ts";
+import { pagePaths } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
@@ -72,7 +72,7 @@ export function createApp(options: AppOptions) {
   }
   app.use(requestLogging(options.log));
   // Public pages served from memory keep the headers they were rendered with (their own CSP).
-  for (const path of publicPagePaths) {
+  for (const path of pagePaths("public")) {
     app.on(["GET", "HEAD"], path, options.publicPages.middleware);
   }
   const signedIn = options.signedInAnswers;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { landingPages } from "../../shared/landing-pages.ts";
+import { pagePaths } from "../../shared/pages.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
@@ -160,6 +161,14 @@ describe("sitemap and robots", () => {
     expect(text).toContain("Allow: /");
     for (const path of ["/dashboard$", "/admin$", "/central$", "/prompt-engineering$", "/api/"]) {
       expect(text).toContain(`Disallow: ${path}`);
+    }
+    // Every page that is not public, from the one list of pages (these two were once missed).
+    for (const path of [
+      ...pagePaths("per-person", "private", "admin"),
+      "/favourites",
+      "/settings",
+    ]) {
+      expect(text).toContain(`Disallow: ${path}$`);
     }
     expect(text).not.toMatch(/Disallow: \/prompt-engineering-library/);
     expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);

@@ -1,18 +1,11 @@
 import { Hono } from "hono";
-import { contentUpdated, landingPages, publicPagePaths } from "../../shared/landing-pages.ts";
-import { topics } from "../../shared/topics.ts";
+import { contentUpdated, landingPages } from "../../shared/landing-pages.ts";
+import { pagePaths } from "../../shared/pages.ts";
 import type { PublicPrompt } from "../prompts/list-public-prompts.ts";
 import type { AppEnv } from "./app-env.ts";
 
 /** Pages that are only for signed-in people, administrators, or the sign-in machinery. */
-const privatePaths = [
-  "/dashboard",
-  "/personal",
-  "/central",
-  "/community",
-  "/admin",
-  ...topics.map((t) => t.path),
-];
+const privatePaths = pagePaths("per-person", "private", "admin");
 
 /** /sitemap.xml lists every public page with its last change; /robots.txt keeps crawlers out of the rest. */
 export function seoRoutes(options: {
@@ -31,7 +24,6 @@ export function seoRoutes(options: {
       "Disallow: /api/",
       "Disallow: /auth/",
       "Disallow: /dev-idp/",
-      "Disallow: /login",
       "",
       `Sitemap: ${options.publicOrigin}/sitemap.xml`,
     ];
@@ -48,7 +40,7 @@ export function seoRoutes(options: {
       }),
     );
     const lastmod = new Map(landing.map((page) => [page.path, page.lastmod]));
-    const pages = publicPagePaths.map((path) => ({
+    const pages = pagePaths("public").map((path) => ({
       path,
       lastmod: lastmod.get(path) ?? (path === "/" ? contentUpdated.pages : contentUpdated.legal),
     }));

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { libraryPagePaths } from "../../shared/library-pages.ts";
+import { pagePaths } from "../../shared/pages.ts";
 import { readCookie } from "../auth/cookies.ts";
 import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
 import type { CacheVersions } from "../cache/cache-versions.ts";
@@ -18,7 +18,7 @@ interface Entry {
 /** The signed-in answers kept: library pages (and their data) and prompt lists. */
 const keptPaths = new Set([
   "/api/v1/prompts",
-  ...libraryPagePaths.flatMap((path) => [path, `${path}.data`]),
+  ...pagePaths("per-person").flatMap((path) => [path, `${path}.data`]),
 ]);
 const maxAgeMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;

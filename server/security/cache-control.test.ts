@@ -1,12 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { publicPagePaths } from "../../shared/landing-pages.ts";
+import { pagePaths } from "../../shared/pages.ts";
 import { type Actor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
+import { routePaths } from "../../tests/support/route-paths.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import {
   closeTestApps,
@@ -80,15 +80,7 @@ afterAll(async () => {
 });
 
 /** Every page app/routes.ts declares, with a made-up path standing in for the catch-all. */
-function pagePaths(entries: RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path === "*" ? "no-such-page" : entry.path;
-    const here = path ? `${parent}/${path}` : parent;
-    if (entry.children) return pagePaths(entry.children, here);
-    return entry.index || path ? [here || "/"] : [];
-  });
-}
-const pages = [...new Set(pagePaths(routes))];
+const pages = [...new Set(routePaths(routes))];
 /** Each page and React Router's data request for its loaders (the home page's is /_.data). */
 const pageRequests = pages.flatMap((page) => [
   [page, page],
@@ -96,7 +88,7 @@ const pageRequests = pages.flatMap((page) => [
 ]);
 
 /** The same for everyone: a shared cache may keep them. */
-const publicPaths = new Set([...publicPagePaths, "/sitemap.xml", "/robots.txt"]);
+const publicPaths = new Set([...pagePaths("public"), "/sitemap.xml", "/robots.txt"]);
 
 /** Every route the server registers (API, sign-in, health, SEO), with its parameters filled in. */
 function serverRoutes() {

@@ -1,0 +1,69 @@
+import { landingPages } from "./landing-pages.ts";
+import { topics } from "./topics.ts";
+
+/**
+ * Who a page is for, and so whether the server may keep it:
+ * - `public`: the same for every visitor, rendered at most once a minute and served from memory,
+ *   listed in the sitemap;
+ * - `per-person`: a signed-in person's prompt list, kept in memory for that person while nothing
+ *   it shows has changed;
+ * - `private`: depends on the session and is never kept (sign-in, settings);
+ * - `admin`: administrators only, never kept.
+ */
+export type PageAccess = "public" | "per-person" | "private" | "admin";
+
+export interface Page {
+  path: string;
+  access: PageAccess;
+  /** The route module, from app/ (the route table is built from this list). */
+  file: string;
+  /** A route id, where one module serves several pages. */
+  id?: string;
+}
+
+/**
+ * Every page, declared once. The route table (app/routes.ts), the public-page and per-person
+ * caches, robots.txt and the sitemap all read it; a page added anywhere else is not served.
+ */
+export const pages: Page[] = [
+  { path: "/", access: "public", file: "routes/public/home.tsx" },
+  ...landingPages.map(
+    (page): Page => ({
+      path: page.path,
+      access: "public",
+      file: "routes/public/landing-page.tsx",
+      id: `landing${page.path}`,
+    }),
+  ),
+  { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
+  { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
+  { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
+  { path: "/login", access: "private", file: "routes/public/login.tsx" },
+  { path: "/dashboard", access: "per-person", file: "routes/library/dashboard.tsx" },
+  {
+    path: "/personal",
+    access: "per-person",
+    file: "routes/library/dashboard.tsx",
+    id: "personal",
+  },
+  { path: "/central", access: "per-person", file: "routes/library/central.tsx" },
+  { path: "/community", access: "per-person", file: "routes/library/community.tsx" },
+  { path: "/favourites", access: "per-person", file: "routes/library/favourites.tsx" },
+  { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
+  ...topics.map(
+    (topic): Page => ({
+      path: topic.path,
+      access: "per-person",
+      file: "routes/library/topic-library.tsx",
+      id: `topic-${topic.category}`,
+    }),
+  ),
+  { path: "/admin", access: "admin", file: "routes/admin/admin-dashboard.tsx" },
+];
+
+/** The paths of the pages with the given access (every page, given none), in the order declared. */
+export function pagePaths(...access: PageAccess[]) {
+  return pages
+    .filter((page) => access.length === 0 || access.includes(page.access))
+    .map((page) => page.path);
+}
