@@ -18,7 +18,7 @@ const forbidden: Record<Layer, Layer[]> = {
   shared: ["app", "server"],
 };
 
-/** A server test may read the app's route table, to check every page the app declares. */
+/** A test may read the app's route table, to check every page the app declares. */
 const allowedInTests = new Set(["app/routes.ts"]);
 
 function* sourceFiles(dir: string): Generator<string> {
