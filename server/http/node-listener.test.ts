@@ -1,71 +1,26 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
-import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import {
-  closeTestApps,
-  createTestApp,
-  testConfig,
-  testLogger,
-} from "../../tests/support/test-app.ts";
+import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import type { ChangeFeed } from "../live/change-feed.ts";
-import { inFlightRequests } from "./in-flight.ts";
-import { createNodeListener } from "./node-listener.ts";
-import { createPublicPageCache } from "./public-page-cache.ts";
 
 let database: DatabaseHandle;
-let server: ReturnType<typeof createServer>;
-let port: number;
-let feed: ChangeFeed;
-let appCalls = 0;
+let listening: Awaited<ReturnType<typeof startTestListener>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = testConfig();
-  const publicPages = createPublicPageCache();
-  const memory = await signedInMemory(database);
-  feed = memory.feed;
-  const { signedInAnswers } = memory;
-  const app = await createTestApp({
-    db: database.db,
-    config,
-    publicPages,
-    changeFeed: feed,
-    signedInAnswers,
-  });
-  const counted = {
-    fetch: (request: Request, ...rest: unknown[]) => {
-      appCalls++;
-      return app.fetch(request, ...(rest as []));
-    },
-  };
-  server = createServer(
-    createNodeListener({
-      app: counted,
-      config,
-      log: testLogger(),
-      inFlight: inFlightRequests(),
-      isDraining: () => false,
-      publicPages,
-      signedInAnswers,
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  listening = await startTestListener(database);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await feed.close();
+  await listening.close();
   await closeTestApps();
   await database.close();
 });
 beforeEach(() => {
-  appCalls = 0;
+  listening.calls.count = 0;
 });
 
 /** A request to the listener, its answer exactly as sent (nothing decoded). */
@@ -73,7 +28,7 @@ function exchange(
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ) {
-  return rawRequest(`http://127.0.0.1:${port}${path}`, options);
+  return rawRequest(`${listening.origin}${path}`, options);
 }
 
 function withoutMoment(headers: IncomingHttpHeaders) {
@@ -85,9 +40,9 @@ describe("a public page kept in memory", () => {
   it("is sent without the app, with the same bytes and headers the app sent", async () => {
     const brotli = { "accept-encoding": "gzip, deflate, br" };
     const rendered = await exchange("/privacy", { headers: brotli });
-    expect(appCalls).toBe(1);
+    expect(listening.calls.count).toBe(1);
     const kept = await exchange("/privacy?utm_source=search", { headers: brotli });
-    expect(appCalls).toBe(1);
+    expect(listening.calls.count).toBe(1);
     expect(kept.status).toBe(200);
     expect(kept.headers["content-encoding"]).toBe("br");
     expect(kept.headers["content-security-policy"]).toMatch(/script-src 'sha256-/);
@@ -105,7 +60,7 @@ describe("a public page kept in memory", () => {
       method: "HEAD",
       headers: { "accept-encoding": "gzip" },
     });
-    expect(appCalls).toBe(1);
+    expect(listening.calls.count).toBe(1);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toMatch(/^<!DOCTYPE html>/);
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
@@ -119,7 +74,7 @@ describe("a public page kept in memory", () => {
     await exchange("/cookies");
     const kept = await exchange("/cookies", { headers: { "x-request-id": "proxy-id-1234" } });
     const replaced = await exchange("/cookies", { headers: { "x-request-id": "<bad id>" } });
-    expect(appCalls).toBe(1);
+    expect(listening.calls.count).toBe(1);
     expect(kept.headers["x-request-id"]).toBe("proxy-id-1234");
     expect(replaced.headers["x-request-id"]).not.toBe("<bad id>");
   });
@@ -129,7 +84,7 @@ describe("a public page kept in memory", () => {
     const post = await exchange("/", { method: "POST" });
     const encoded = await exchange("/%70rivacy");
     const signedIn = await exchange("/dashboard");
-    expect(appCalls).toBe(4);
+    expect(listening.calls.count).toBe(4);
     expect(post.status).not.toBe(200);
     expect(encoded.status).toBe(200);
     expect(signedIn.status).toBe(302);
@@ -142,9 +97,9 @@ describe("a signed-in answer kept in memory", () => {
     for (const path of ["/api/v1/prompts?scope=personal", "/dashboard"]) {
       const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
       const rendered = await exchange(path, { headers });
-      const callsAfterRender = appCalls;
+      const callsAfterRender = listening.calls.count;
       const kept = await exchange(path, { headers });
-      expect(appCalls).toBe(callsAfterRender);
+      expect(listening.calls.count).toBe(callsAfterRender);
       expect(kept.status).toBe(200);
       expect(kept.headers["content-encoding"]).toBe("br");
       expect(kept.headers["content-security-policy"]).toMatch(/^script-src /);
@@ -159,9 +114,9 @@ describe("a signed-in answer kept in memory", () => {
     const other = await signedInCookie(database.db, (await createUser(database.db)).id);
     const list = "/api/v1/prompts?scope=personal";
     await exchange(list, { headers: { ...plain, cookie } });
-    const before = appCalls;
+    const before = listening.calls.count;
     const otherList = await exchange(list, { headers: { ...plain, cookie: other } });
-    expect(appCalls).toBe(before + 1);
+    expect(listening.calls.count).toBe(before + 1);
     expect(JSON.parse(otherList.body.toString()).items).toEqual([]);
 
     const created = await exchange("/api/v1/prompts", {
@@ -179,6 +134,6 @@ describe("a signed-in answer kept in memory", () => {
     expect(JSON.parse(afterWrite.body.toString()).items).toHaveLength(1);
     const anonymous = await exchange(list);
     expect(anonymous.status).toBe(401);
-    expect(appCalls).toBe(before + 4);
+    expect(listening.calls.count).toBe(before + 4);
   });
 });

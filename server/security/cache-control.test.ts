@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { pagePaths } from "../../shared/pages.ts";
@@ -7,29 +5,18 @@ import { type Actor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
 import { routePaths } from "../../tests/support/route-paths.ts";
-import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import {
-  closeTestApps,
-  createTestApp,
-  testConfig,
-  testLogger,
-} from "../../tests/support/test-app.ts";
+import { closeTestApps, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { inFlightRequests } from "../http/in-flight.ts";
-import { createNodeListener } from "../http/node-listener.ts";
-import { createPublicPageCache } from "../http/public-page-cache.ts";
-import type { ChangeFeed } from "../live/change-feed.ts";
 
 // A shared cache (a CDN, a company proxy) keys answers by address only. Any answer that depends
 // on who is asking must forbid it to keep them; the pages that are the same for everyone may
 // let it.
 let database: DatabaseHandle;
-let feed: ChangeFeed;
-let app: Awaited<ReturnType<typeof createTestApp>>;
-let listener: ReturnType<typeof createServer>;
+let listening: Awaited<ReturnType<typeof startTestListener>>;
+let app: TestApp;
 let listenerOrigin = "";
-let appCalls = 0;
 let actors: Awaited<ReturnType<typeof createActors>>;
 let promptId = "";
 
@@ -37,44 +24,13 @@ const origin = "http://localhost:3000";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const memory = await signedInMemory(database);
-  feed = memory.feed;
-  const config = testConfig();
-  const publicPages = createPublicPageCache();
-  app = await createTestApp({
-    db: database.db,
-    config,
-    changeFeed: feed,
-    signedInAnswers: memory.signedInAnswers,
-    publicPages,
-  });
+  listening = await startTestListener(database);
+  ({ app, origin: listenerOrigin } = listening);
   actors = await createActors(database.db);
   promptId = (await createPrompt(database.db, { userId: actors.userA.userId, isShared: true })).id;
-
-  const counted = {
-    fetch: (request: Request, ...rest: unknown[]) => {
-      appCalls++;
-      return app.fetch(request, ...(rest as []));
-    },
-  };
-  listener = createServer(
-    createNodeListener({
-      app: counted,
-      config,
-      log: testLogger(),
-      inFlight: inFlightRequests(),
-      isDraining: () => false,
-      publicPages,
-      signedInAnswers: memory.signedInAnswers,
-    }),
-  );
-  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
-  listenerOrigin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  listener.closeAllConnections();
-  await new Promise((resolve) => listener.close(resolve));
-  await feed.close();
+  await listening.close();
   await closeTestApps();
   await database.close();
 });
@@ -254,9 +210,9 @@ describe("signed-in answers sent from memory", () => {
       const first = await rawRequest(`${listenerOrigin}${path}`, { headers });
       expect(first.status).toBe(200);
       expect(first.headers["cache-control"]).toMatch(personalCacheControl);
-      appCalls = 0;
+      listening.calls.count = 0;
       const again = await rawRequest(`${listenerOrigin}${path}`, { headers });
-      expect(appCalls, "sent from memory by the listener").toBe(0);
+      expect(listening.calls.count, "sent from memory by the listener").toBe(0);
       expect(again.status).toBe(200);
       expect(again.headers["cache-control"]).toMatch(personalCacheControl);
     },
