@@ -84,3 +84,13 @@ export function titleAndCategory(useCase: string | undefined) {
   if (trimmed.trim() === "") return { title: "Untitled", category: null };
   return { title: trimmed, category: trimmed };
 }
+
+/**
+ * What open community lists hear when a shared prompt changes (the event stream's "prompt"
+ * events, announced by the database): only shared prompts, so nothing private is announced.
+ */
+export interface PromptChange {
+  type: "created" | "updated" | "deleted";
+  id: string;
+  category: string | null;
+}

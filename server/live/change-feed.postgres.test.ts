@@ -5,7 +5,6 @@ import { closeTestApps, createTestApp, testLogger } from "../../tests/support/te
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { createChangeFeed } from "./change-feed.ts";
-import type { PromptChange } from "./prompt-change.ts";
 
 // PostgreSQL only (PGlite is one process): two app instances sharing one database.
 let database: DatabaseHandle;

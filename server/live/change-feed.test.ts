@@ -1,10 +1,18 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PromptChange } from "../../shared/prompt.ts";
 import { asActor, createActors } from "../../tests/support/actors.ts";
-import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { apiPerson } from "../../tests/support/api-person.ts";
+import {
+  closeTestApps,
+  createTestApp,
+  type TestApp,
+  testLogger,
+} from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
 import { type ChangeFeed, createChangeFeed } from "./change-feed.ts";
-import type { PromptChange } from "./prompt-change.ts";
 
 let database: DatabaseHandle;
 let feed: ChangeFeed;
@@ -20,8 +28,15 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Collects the events of one stream response until `count` prompt events arrived (or 2 s passed). */
-async function readEvents(response: Response, count: number) {
+/**
+ * Collects the prompt events of one stream response that `keep` accepts, until `count` of them
+ * arrived (or 2 s passed).
+ */
+async function readEvents(
+  response: Response,
+  count: number,
+  keep: (change: PromptChange) => boolean = () => true,
+) {
   const reader = response.body?.getReader();
   if (!reader) throw new Error("no stream");
   const decoder = new TextDecoder();
@@ -47,7 +62,8 @@ async function readEvents(response: Response, count: number) {
         .split("\n")
         .find((line) => line.startsWith("data: "))
         ?.slice(6);
-      if (data) events.push(JSON.parse(data));
+      const change = data ? (JSON.parse(data) as PromptChange) : null;
+      if (change && keep(change)) events.push(change);
     }
   }
   await reader.cancel();
@@ -79,4 +95,107 @@ it("streams changes to shared prompts within two seconds, and never personal one
     { type: "updated", id: shared.id, category: "claude" },
     { type: "deleted", id: shared.id, category: "claude" },
   ]);
+});
+
+describe("changes announced by the database reach open streams, whichever code made them", () => {
+  async function watching() {
+    const app = await createTestApp({ db: database.db, changeFeed: feed });
+    const watcher = await apiPerson(database.db, app);
+    const stream = await app.request("/api/v1/events", asActor(watcher.actor));
+    expect(stream.status).toBe(200);
+    return { app, stream };
+  }
+  async function sharing(app: TestApp, texts: string[]) {
+    const author = await apiPerson(database.db, app);
+    const ids: string[] = [];
+    for (const promptText of texts) {
+      const made = await author.call("POST", "/api/v1/prompts", {
+        promptText,
+        useCase: "writing",
+        shared: true,
+      });
+      ids.push(made.body.id);
+    }
+    await author.call("POST", "/api/v1/prompts", { promptText: "Only mine", shared: false });
+    return { author, ids };
+  }
+
+  it("an import of shared prompts is announced; its personal prompts are not", async () => {
+    const { app, stream } = await watching();
+    const { author, ids } = await sharing(app, ["Shared one", "Shared two"]);
+    const file = (await author.call("GET", "/api/v1/export")).text;
+    const events = readEvents(stream, 2, (event) => !ids.includes(event.id));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const importer = await apiPerson(database.db, app);
+    expect((await importer.upload("/api/v1/import", file)).status).toBe(201);
+    const imported = await database.db
+      .select({ id: prompts.id, shared: prompts.isShared })
+      .from(prompts)
+      .where(eq(prompts.userId, importer.user.id));
+    const got = await events;
+    expect(got).toHaveLength(2);
+    expect(got.every((event) => event.type === "created" && event.category === "writing")).toBe(
+      true,
+    );
+    expect(new Set(got.map((event) => event.id))).toEqual(
+      new Set(imported.filter((row) => row.shared).map((row) => row.id)),
+    );
+  });
+
+  it("an account deleted with its shared prompts announces each one gone", async () => {
+    const { app, stream } = await watching();
+    const { author, ids } = await sharing(app, ["Going one", "Going two"]);
+    const events = readEvents(stream, 2, (event) => event.type !== "created");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = await author.call("DELETE", "/api/v1/account", {
+      confirmEmail: author.user.email,
+    });
+    expect(deleted.status).toBe(204);
+    const got = await events;
+    expect(got).toEqual(
+      expect.arrayContaining(ids.map((id) => ({ type: "deleted", id, category: "writing" }))),
+    );
+    expect(got).toHaveLength(2);
+  });
+
+  it("an account deleted keeping its shared prompts announces them changed hands", async () => {
+    const { app, stream } = await watching();
+    const { author, ids } = await sharing(app, ["Staying one", "Staying two"]);
+    const events = readEvents(stream, 2, (event) => event.type !== "created");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = await author.call("DELETE", "/api/v1/account", {
+      confirmEmail: author.user.email,
+      keepSharedPrompts: true,
+    });
+    expect(deleted.status).toBe(204);
+    const got = await events;
+    expect(got).toEqual(
+      expect.arrayContaining(ids.map((id) => ({ type: "updated", id, category: "writing" }))),
+    );
+    expect(got).toHaveLength(2);
+  });
+
+  it("one statement announces at most its 20 newest shared prompts, oldest first", async () => {
+    const { app, stream } = await watching();
+    const author = await apiPerson(database.db, app);
+    const events = readEvents(stream, 21, (event) => event.category === "bulk");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      title: `Bulk ${i}`,
+      promptText: `Bulk ${i}`,
+      category: "bulk",
+      userId: author.user.id,
+      isShared: true,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+    }));
+    const inserted = await database.db
+      .insert(prompts)
+      .values(rows)
+      .returning({ id: prompts.id, createdAt: prompts.createdAt });
+    const newest = inserted
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(-20)
+      .map((row) => row.id);
+    expect((await events).map((event) => event.id)).toEqual(newest);
+  });
 });

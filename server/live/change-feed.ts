@@ -1,8 +1,14 @@
 import pg from "pg";
+import type { PromptChange } from "../../shared/prompt.ts";
 import { type CacheVersions, cacheChannel } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { type PromptChange, promptChannel } from "./prompt-change.ts";
+
+/**
+ * The channel the database announces changes to shared prompts on, whichever code made them
+ * (drizzle/0011_live-prompt-changes.sql).
+ */
+const promptChannel = "prompt_changes";
 
 /** Receives each change; null means the server is shutting down and the stream should end. */
 type Listener = (change: PromptChange | null) => void;

@@ -2,7 +2,6 @@ import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { announcePromptChange } from "../live/prompt-change.ts";
 import { requireViewer } from "./prompt-access.ts";
 import type { CreatePromptInput } from "./prompt-input.ts";
 import { toPrompt } from "./prompt-view.ts";
@@ -23,8 +22,6 @@ export async function createPrompt(
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
-  if (row.isShared)
-    await announcePromptChange(options.db, { type: "created", id: row.id, category: row.category });
   return toPrompt(
     {
       ...row,

@@ -2,23 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { announcePromptChange } from "../live/prompt-change.ts";
 import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access.ts";
 
 /** Deletes your own prompt, or (administrators) any prompt. */
 export async function deletePrompt(options: { db: Database; viewer: Viewer | null; id: string }) {
   const viewer = requireViewer(options.viewer);
-  const current = await promptOwnership(options.db, options.id);
-  assertCanChange(current, viewer);
-  const [deleted] = await options.db
-    .delete(prompts)
-    .where(eq(prompts.id, options.id))
-    .returning({ category: prompts.category });
-  if (current?.isShared && deleted) {
-    await announcePromptChange(options.db, {
-      type: "deleted",
-      id: options.id,
-      category: deleted.category,
-    });
-  }
+  assertCanChange(await promptOwnership(options.db, options.id), viewer);
+  await options.db.delete(prompts).where(eq(prompts.id, options.id));
 }

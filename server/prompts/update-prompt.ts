@@ -3,7 +3,6 @@ import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { announcePromptChange } from "../live/prompt-change.ts";
 import { getPrompt } from "./get-prompt.ts";
 import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access.ts";
 import type { UpdatePromptInput } from "./prompt-input.ts";
@@ -22,13 +21,5 @@ export async function updatePrompt(
       updatedAt: new Date(),
     })
     .where(eq(prompts.id, options.id));
-  const updated = await getPrompt({ db: options.db, viewer, id: options.id });
-  if (updated.isShared) {
-    await announcePromptChange(options.db, {
-      type: "updated",
-      id: updated.id,
-      category: updated.category,
-    });
-  }
-  return updated;
+  return getPrompt({ db: options.db, viewer, id: options.id });
 }

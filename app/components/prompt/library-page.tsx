@@ -89,6 +89,7 @@ export function LibraryPage(props: {
       (!term ||
         prompt.promptText.toLowerCase().includes(term) ||
         Boolean(prompt.category?.toLowerCase().includes(term))),
+    shows: (id) => list.items.some((prompt) => prompt.id === id),
     onCreated: list.prepend,
     onUpdated: list.replace,
     onDeleted: list.remove,

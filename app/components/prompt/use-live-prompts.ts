@@ -1,12 +1,6 @@
 import { useEffect, useRef } from "react";
 import { api } from "~/lib/api-client.ts";
-import type { Prompt } from "../../../shared/prompt.ts";
-
-interface Change {
-  type: "created" | "updated" | "deleted";
-  id: string;
-  category: string | null;
-}
+import type { Prompt, PromptChange } from "../../../shared/prompt.ts";
 
 /**
  * Keeps an open community list current: new shared prompts appear at the top, edits show, and
@@ -16,6 +10,8 @@ export function useLivePrompts(options: {
   enabled: boolean;
   /** Whether a prompt belongs on this list (its topic, its search term). */
   belongs: (prompt: Prompt) => boolean;
+  /** Whether the prompt is on screen: an edit of one that is not needs no look-up. */
+  shows: (id: string) => boolean;
   onCreated: (prompt: Prompt) => void;
   onUpdated: (prompt: Prompt) => void;
   onDeleted: (id: string) => void;
@@ -26,11 +22,12 @@ export function useLivePrompts(options: {
     if (!options.enabled) return;
     const source = new EventSource("/api/v1/events");
     source.addEventListener("prompt", (event) => {
-      const change = JSON.parse((event as MessageEvent<string>).data) as Change;
+      const change = JSON.parse((event as MessageEvent<string>).data) as PromptChange;
       if (change.type === "deleted") {
         latest.current.onDeleted(change.id);
         return;
       }
+      if (change.type === "updated" && !latest.current.shows(change.id)) return;
       api<Prompt>("GET", `/api/v1/prompts/${change.id}`)
         .then((prompt) => {
           if (!latest.current.belongs(prompt)) return;
