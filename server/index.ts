@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
 import { cookieNames } from "./auth/cookies.ts";
-import { createCacheVersions } from "./cache/cache-versions.ts";
+import { createKeptAnswers } from "./cache/kept-answers.ts";
 import { type Config, ConfigError, parseConfig, servesHttps } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { connectionSettings } from "./db/connection-settings.ts";
@@ -11,8 +11,6 @@ import { startHousekeeping } from "./housekeeping.ts";
 import { createApp } from "./http/app.ts";
 import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
-import { createPublicPageCache } from "./http/public-page-cache.ts";
-import { createViewerResponseCache } from "./http/viewer-response-cache.ts";
 import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
@@ -29,13 +27,11 @@ async function main() {
   const stopHousekeeping = startHousekeeping(database.db, log);
 
   const frontEnd = await loadFrontEnd(config);
-  const cacheVersions = createCacheVersions();
-  const changeFeed = createChangeFeed(database, log, cacheVersions);
-  const publicPages = createPublicPageCache();
-  const signedInAnswers = createViewerResponseCache({
-    versions: cacheVersions,
+  const kept = createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
+    strict: config.mode !== "production",
   });
+  const changeFeed = createChangeFeed(database, log, kept.channel);
   let draining = false;
   const app = createApp({
     config,
@@ -44,8 +40,7 @@ async function main() {
     loadBuild: frontEnd.loadBuild,
     clientDir: frontEnd.clientDir,
     changeFeed,
-    signedInAnswers,
-    publicPages,
+    kept,
     isDraining: () => draining,
   });
   const inFlight = inFlightRequests();
@@ -57,8 +52,7 @@ async function main() {
       vite: frontEnd.middleware,
       inFlight,
       isDraining: () => draining,
-      publicPages,
-      signedInAnswers,
+      kept,
     }),
   );
   server.listen(config.port, config.host, () => {

@@ -79,3 +79,36 @@ it("finds each way a module can be imported the wrong way", () => {
     "shared/d.ts imports server/s.ts",
   ]);
 });
+
+/**
+ * What the server keeps in memory has one owner: outside server/cache/, code reaches it only
+ * through kept-answers.ts (and the small ttl-cache.ts for data kept a minute).
+ */
+const cacheEntries = new Set(["server/cache/kept-answers.ts", "server/cache/ttl-cache.ts"]);
+
+function cacheBypasses(files: Iterable<string>, text: (file: string) => string) {
+  const found: string[] = [];
+  for (const file of files) {
+    if (file.startsWith("server/cache/")) continue;
+    for (const [, specifier] of text(file).matchAll(specifiers)) {
+      const to = specifier ? target(file, specifier) : null;
+      if (to?.startsWith("server/cache/") && !cacheEntries.has(to)) {
+        found.push(`${file} imports ${to}`);
+      }
+    }
+  }
+  return found;
+}
+
+it("reaches what is kept in memory only through server/cache/kept-answers.ts", () => {
+  const files = [...sourceFiles("server"), ...sourceFiles("tests"), ...sourceFiles("bench")];
+  expect(cacheBypasses(files, (file) => readFileSync(join(root, file), "utf8"))).toEqual([]);
+  const sources: Record<string, string> = {
+    "server/http/a.ts": `import { x } from "../cache/public-pages.ts";`,
+    "tests/support/b.ts": `import { y } from "../../server/cache/kept-answers.ts";`,
+    "server/cache/c.ts": `import { z } from "./session-cache.ts";`,
+  };
+  expect(cacheBypasses(Object.keys(sources), (file) => sources[file] ?? "")).toEqual([
+    "server/http/a.ts imports server/cache/public-pages.ts",
+  ]);
+});

@@ -14,6 +14,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/*
+ * The tables, as Drizzle sees them. Behaviour the database adds lives in the migrations, as
+ * triggers, and every writer gets it whatever code it runs:
+ * - drizzle/0007_cache-invalidation.sql: each change that a kept page or list can show is
+ *   announced on `cache_changes` (server/cache/ drops what it kept). A new table gets such a
+ *   trigger or an exemption with its reason in server/db/change-triggers.test.ts.
+ * - drizzle/0011_live-prompt-changes.sql: changes to shared prompts are announced on
+ *   `prompt_changes`, for open community lists (server/live/).
+ * - drizzle/0010_library-limits.sql: each person's library limits and usage counts.
+ */
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /** A person, keyed on their identity provider's issuer and subject, never on the email alone. */

@@ -5,6 +5,7 @@ import { pagePaths } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
+import type { KeptAnswers } from "../cache/kept-answers.ts";
 import { ttlCache } from "../cache/ttl-cache.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
 import { type Config, servesHttps } from "../config.ts";
@@ -25,7 +26,6 @@ import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
-import type { PublicPageCache } from "./public-page-cache.ts";
 import { rateLimitMiddleware } from "./rate-limit-middleware.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLogging } from "./request-logging.ts";
@@ -34,7 +34,6 @@ import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
-import type { ViewerResponseCache } from "./viewer-response-cache.ts";
 
 export interface AppOptions {
   config: Config;
@@ -46,12 +45,10 @@ export interface AppOptions {
   /** Changes to shared prompts, for live lists; without it, /api/v1/events is unavailable. */
   changeFeed?: ChangeFeed;
   /**
-   * Sessions and signed-in pages and lists kept in memory while unchanged (as the change feed
-   * tells); without it, each is looked up and rendered every time.
+   * Public pages, sessions and signed-in pages and lists kept in memory (the latter only while
+   * the change feed is heard); the Node listener sends fresh ones itself.
    */
-  signedInAnswers?: ViewerResponseCache;
-  /** Public pages kept in memory; the Node listener sends fresh ones itself. */
-  publicPages: PublicPageCache;
+  kept: KeptAnswers;
   isDraining?: () => boolean;
 }
 
@@ -71,11 +68,7 @@ export function createApp(options: AppOptions) {
     for (const path of ["/assets/*", "/social/*", "/favicon.svg"]) app.get(path, files);
   }
   app.use(requestLogging(options.log));
-  // Public pages served from memory keep the headers they were rendered with (their own CSP).
-  for (const path of pagePaths("public")) {
-    app.on(["GET", "HEAD"], path, options.publicPages.middleware);
-  }
-  const signedIn = options.signedInAnswers;
+  const { kept } = options;
   app.use(
     sessionMiddleware({
       db,
@@ -83,11 +76,12 @@ export function createApp(options: AppOptions) {
       https,
       settings: config.session,
       adminEmails: config.adminEmails,
-      cache: signedIn,
+      sessions: kept.sessions,
     }),
   );
-  // Signed-in answers served from memory keep the headers they were rendered with, too.
-  if (signedIn) app.use(signedIn.middleware);
+  // Answers served from memory keep the headers they were rendered with (their own CSP).
+  for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
+  app.use(kept.signedIn);
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));

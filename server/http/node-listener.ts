@@ -2,14 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import { developmentIdentityProvider } from "../auth/development-identity-provider.ts";
+import type { KeptAnswer, KeptAnswers } from "../cache/kept-answers.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { InFlightRequests } from "./in-flight.ts";
-import type { KeptAnswer } from "./kept-response.ts";
-import type { PublicPageCache } from "./public-page-cache.ts";
 import { logOutcome, requestIdFor } from "./request-logging.ts";
-import type { ViewerResponseCache } from "./viewer-response-cache.ts";
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -26,8 +24,7 @@ export function createNodeListener(options: {
   vite?: NodeMiddleware;
   inFlight: InFlightRequests;
   isDraining: () => boolean;
-  publicPages: PublicPageCache;
-  signedInAnswers?: Pick<ViewerResponseCache, "fresh">;
+  kept: Pick<KeptAnswers, "fresh">;
 }) {
   const appListener = getRequestListener(options.app.fetch);
   const provider =
@@ -38,7 +35,9 @@ export function createNodeListener(options: {
   const toApp = (req: IncomingMessage, res: ServerResponse) => {
     // While shutting down, no connection is kept for another request: each one ends cleanly.
     if (options.isDraining()) res.setHeader("Connection", "close");
-    const kept = keptAnswerFor(req, options);
+    // A fresh public page or signed-in answer needs nothing from the app but its bytes, a
+    // request id and a log line: it is sent here with the headers worked out when it was kept.
+    const kept = options.kept.fresh(req);
     if (kept) return sendKept(req, res, kept, options.log);
     options.inFlight
       .track(appListener(req, res))
@@ -49,28 +48,6 @@ export function createNodeListener(options: {
     if (vite) return vite(req, res, () => toApp(req, res));
     toApp(req, res);
   };
-}
-
-/**
- * A fresh public page or signed-in answer needs nothing from the app but its bytes, a request id
- * and a log line, so it is sent here with the headers worked out when it was kept. Anything else,
- * including a path the app would decode first, goes through the app.
- */
-function keptAnswerFor(
-  req: IncomingMessage,
-  options: {
-    publicPages: PublicPageCache;
-    signedInAnswers?: Pick<ViewerResponseCache, "fresh">;
-  },
-): KeptAnswer | undefined {
-  const { method = "GET", url = "/" } = req;
-  if (method !== "GET" && method !== "HEAD") return undefined;
-  const path = pathOf(url);
-  if (path.includes("%")) return undefined;
-  return (
-    options.publicPages.fresh(path, req.headers["accept-encoding"]) ??
-    (method === "GET" ? options.signedInAnswers?.fresh(url, req.headers) : undefined)
-  );
 }
 
 function sendKept(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer, log: Logger) {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { landingPages } from "../../shared/landing-pages.ts";
 import { pagePaths } from "../../shared/pages.ts";
@@ -6,7 +5,6 @@ import { createPrompt, createUser } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { inlineScriptHashes } from "./kept-response.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -205,21 +203,5 @@ describe("pages served from memory", () => {
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gzip.headers.get("x-content-type-options")).toBe("nosniff");
     expect(gzip.headers.get("x-request-id")).not.toBe(plain.headers.get("x-request-id"));
-  });
-});
-
-describe("the script hashes of a page kept in memory", () => {
-  it("cover only the scripts the render wrote with its nonce", () => {
-    const html = [
-      '<script nonce="n0nce">window.app = 1;</script>',
-      "<script>alert(1)</script>",
-      '<script nonce="guess">alert(2)</script>',
-      '<script type="application/ld+json" nonce="n0nce">{}</script>',
-      '<script type="module" nonce="n0nce" src="/assets/entry.js"></script>',
-    ].join("");
-    const hashOf = (body: string) =>
-      `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
-    expect(inlineScriptHashes(html, "n0nce")).toEqual([hashOf("window.app = 1;")]);
-    expect(inlineScriptHashes(html, "")).toEqual([]);
   });
 });

@@ -1,13 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { type CookieNames, expiredCookie, readCookie, sessionCookie } from "../auth/cookies.ts";
-import type { SessionCache } from "../auth/session-cache.ts";
-import { resolveSession, type SessionSettings } from "../auth/sessions.ts";
+import type { SessionSettings } from "../auth/sessions.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import type { CacheVersions } from "../cache/cache-versions.ts";
+import type { KeptAnswers } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "./app-env.ts";
-
-const reads = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** For an answer that depends on who asks: no cache, shared or not, may keep it. */
 export const personalCacheControl = "private, no-store";
@@ -22,11 +19,9 @@ export function markPersonal(response: Response) {
 }
 
 /**
- * Gives each request a lazy viewer lookup. Pages that are the same for everyone never ask, so
- * they never touch the sessions table. A renewed or dead session updates the cookie.
- *
- * With a session cache, lookups come from memory; a write (or sign-out) drops the session from
- * it and marks what its person sees as changed, before the database's own notice comes back.
+ * Gives each request a lazy viewer lookup (from memory when the kept sessions allow). Pages that
+ * are the same for everyone never ask, so they never touch the sessions table. A renewed or dead
+ * session updates the cookie.
  *
  * Whatever asked for the viewer made its answer depend on the session, with a cookie or
  * without (a visitor's /login is a page, a person's is a redirect), so that answer is marked
@@ -38,10 +33,9 @@ export function sessionMiddleware(options: {
   https: boolean;
   settings: SessionSettings;
   adminEmails: ReadonlySet<string>;
-  cache?: { sessions: SessionCache; versions: CacheVersions };
+  sessions: KeptAnswers["sessions"];
 }): MiddlewareHandler<AppEnv> {
   const settings = { ...options.settings, adminEmails: options.adminEmails };
-  const cache = options.cache;
   return async (c, next) => {
     let lookup: Promise<Viewer | null> | undefined;
     let cookieUpdate: string | undefined;
@@ -51,9 +45,7 @@ export function sessionMiddleware(options: {
       asked = true;
       lookup ??= (async () => {
         if (!token) return null;
-        const found = cache
-          ? await cache.sessions.resolve(options.db, token, settings)
-          : await resolveSession(options.db, token, settings);
+        const found = await options.sessions.resolve(options.db, token, settings);
         if (!found) {
           cookieUpdate = expiredCookie(options.cookies.session, options.https);
           return null;
@@ -65,17 +57,7 @@ export function sessionMiddleware(options: {
       })();
       return lookup;
     });
-    try {
-      await next();
-    } finally {
-      if (cache && token && !reads.has(c.req.method)) {
-        cache.sessions.forget(token);
-        // A refusal (4xx) changed nothing; anything else may have.
-        const refused = c.res.status >= 400 && c.res.status < 500;
-        const viewer = await lookup?.catch(() => null);
-        if (viewer && !refused) cache.versions.changedBy(viewer.userId);
-      }
-    }
+    await next();
     if (asked) markPersonal(c.res);
     if (cookieUpdate && !c.res.headers.get("set-cookie")?.includes(`${options.cookies.session}=`)) {
       c.res.headers.append("Set-Cookie", cookieUpdate);

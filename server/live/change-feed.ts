@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { PromptChange } from "../../shared/prompt.ts";
-import { type CacheVersions, cacheChannel } from "../cache/cache-versions.ts";
+import { cacheChannel, type KeptAnswers } from "../cache/kept-answers.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
@@ -25,7 +25,11 @@ export type SessionWatcher = (news: "ended" | "unsure") => void;
  * versions that tell what this process may still serve from memory. On PostgreSQL it holds its
  * own connection and reconnects with back-off when the database goes away.
  */
-export function createChangeFeed(handle: DatabaseHandle, log: Logger, cache?: CacheVersions) {
+export function createChangeFeed(
+  handle: DatabaseHandle,
+  log: Logger,
+  cache?: KeptAnswers["channel"],
+) {
   const listeners = new Set<Listener>();
   const deliver = (payload: string | undefined) => {
     if (!payload) return;

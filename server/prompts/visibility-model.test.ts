@@ -6,7 +6,7 @@ import { type Actor, type ActorName, asActor, createActors } from "../../tests/s
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { CacheVersions } from "../cache/cache-versions.ts";
+import type { KeptAnswers } from "../cache/kept-answers.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
@@ -22,19 +22,20 @@ let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<ActorName, Actor>;
 let feed: ChangeFeed;
-let cacheVersions: CacheVersions;
+let cacheVersions: KeptAnswers["channel"];
 
 // Sessions and lists are served from memory as in production, so the model also proves that
 // nothing kept there is ever stale or reaches the wrong person.
 beforeAll(async () => {
   database = await createTestDatabase();
   const memory = await signedInMemory(database);
-  ({ versions: cacheVersions, feed } = memory);
+  cacheVersions = memory.kept.channel;
+  feed = memory.feed;
   app = await createTestApp({
     db: database.db,
     env: { ADMIN_EMAILS: "admin@example.com" },
     changeFeed: feed,
-    signedInAnswers: memory.signedInAnswers,
+    kept: memory.kept,
   });
   actors = await createActors(database.db);
 });

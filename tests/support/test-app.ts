@@ -1,15 +1,12 @@
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll } from "vitest";
-import { type Config, parseConfig } from "../../server/config.ts";
+import { cookieNames } from "../../server/auth/cookies.ts";
+import { createKeptAnswers, type KeptAnswers } from "../../server/cache/kept-answers.ts";
+import { type Config, parseConfig, servesHttps } from "../../server/config.ts";
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
 import type { ConnectionSettings } from "../../server/db/connection-settings.ts";
 import { createApp } from "../../server/http/app.ts";
-import {
-  createPublicPageCache,
-  type PublicPageCache,
-} from "../../server/http/public-page-cache.ts";
-import type { ViewerResponseCache } from "../../server/http/viewer-response-cache.ts";
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { projectRoot } from "../../server/project-root.ts";
@@ -35,10 +32,11 @@ export async function createTestApp(options: {
   env?: Record<string, string>;
   isDraining?: () => boolean;
   changeFeed?: ChangeFeed;
-  /** Serve sessions, pages and lists from memory, as the server does (needs the feed). */
-  signedInAnswers?: ViewerResponseCache;
-  /** Shared with a Node listener that sends fresh public pages itself; a new one otherwise. */
-  publicPages?: PublicPageCache;
+  /**
+   * What the app keeps in memory: shared with a Node listener that sends fresh answers itself,
+   * or told of changes by a feed (see signed-in-memory.ts); a new one otherwise.
+   */
+  kept?: KeptAnswers;
 }) {
   vite ??= createServer({
     root: projectRoot,
@@ -47,16 +45,24 @@ export async function createTestApp(options: {
     appType: "custom",
   });
   const devServer = await vite;
+  const config = options.config ?? testConfig(options.env);
   return createApp({
-    config: options.config ?? testConfig(options.env),
+    config,
     db: options.db,
     log: testLogger(),
     loadBuild: () =>
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     isDraining: options.isDraining,
     changeFeed: options.changeFeed,
-    signedInAnswers: options.signedInAnswers,
-    publicPages: options.publicPages ?? createPublicPageCache(),
+    kept: options.kept ?? testKeptAnswers(config),
+  });
+}
+
+/** Kept answers as the server keeps them, strict: a public page that reads the viewer throws. */
+export function testKeptAnswers(config: Config) {
+  return createKeptAnswers({
+    sessionCookie: cookieNames(servesHttps(config)).session,
+    strict: true,
   });
 }
 

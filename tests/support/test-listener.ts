@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { inFlightRequests } from "../../server/http/in-flight.ts";
 import { createNodeListener } from "../../server/http/node-listener.ts";
-import { createPublicPageCache } from "../../server/http/public-page-cache.ts";
 import { signedInMemory } from "./signed-in-memory.ts";
 import { createTestApp, testConfig, testLogger } from "./test-app.ts";
 
@@ -14,15 +13,8 @@ import { createTestApp, testConfig, testLogger } from "./test-app.ts";
  */
 export async function startTestListener(database: DatabaseHandle) {
   const config = testConfig();
-  const publicPages = createPublicPageCache();
-  const { feed, signedInAnswers } = await signedInMemory(database);
-  const app = await createTestApp({
-    db: database.db,
-    config,
-    publicPages,
-    changeFeed: feed,
-    signedInAnswers,
-  });
+  const { feed, kept } = await signedInMemory(database);
+  const app = await createTestApp({ db: database.db, config, changeFeed: feed, kept });
   const calls = { count: 0 };
   const counted = {
     fetch: (request: Request, ...rest: unknown[]) => {
@@ -37,8 +29,7 @@ export async function startTestListener(database: DatabaseHandle) {
       log: testLogger(),
       inFlight: inFlightRequests(),
       isDraining: () => false,
-      publicPages,
-      signedInAnswers,
+      kept,
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

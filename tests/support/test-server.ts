@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Database } from "../../server/db/client.ts";
 import { inFlightRequests } from "../../server/http/in-flight.ts";
 import { createNodeListener } from "../../server/http/node-listener.ts";
-import { createPublicPageCache } from "../../server/http/public-page-cache.ts";
-import { createTestApp, testConfig, testLogger } from "./test-app.ts";
+import { createTestApp, testConfig, testKeptAnswers, testLogger } from "./test-app.ts";
 
 /**
  * The app listening on a real port, with the development identity provider in front: what a
@@ -15,8 +14,8 @@ export async function startTestServer(options: { db: Database; env?: Record<stri
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   const config = testConfig({ PUBLIC_URL: origin, ...options.env });
-  const publicPages = createPublicPageCache();
-  const app = await createTestApp({ db: options.db, config, publicPages });
+  const kept = testKeptAnswers(config);
+  const app = await createTestApp({ db: options.db, config, kept });
   server.on(
     "request",
     createNodeListener({
@@ -25,7 +24,7 @@ export async function startTestServer(options: { db: Database; env?: Record<stri
       log: testLogger(),
       inFlight: inFlightRequests(),
       isDraining: () => false,
-      publicPages,
+      kept,
     }),
   );
   return {

@@ -2,12 +2,12 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { pagePaths } from "../../shared/pages.ts";
 import { readCookie } from "../auth/cookies.ts";
-import { createSessionCache, type SessionCache } from "../auth/session-cache.ts";
-import type { CacheVersions } from "../cache/cache-versions.ts";
-import type { AppEnv } from "./app-env.ts";
-import { compressBody, preferredEncoding } from "./compression.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { compressBody, preferredEncoding } from "../http/compression.ts";
+import { markPersonal } from "../http/session-middleware.ts";
+import type { CacheVersions } from "./cache-versions.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
-import { markPersonal } from "./session-middleware.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 interface Entry {
   version: string;
@@ -23,11 +23,14 @@ const keptPaths = new Set([
 const maxAgeMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
 
-export interface ViewerResponseCache {
-  /** Sessions looked up in the last minute, shared with the session middleware. */
-  sessions: SessionCache;
-  versions: CacheVersions;
-  /** Serves kept answers, and renders and keeps missing or outdated ones. */
+const reads = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export interface SignedInAnswers {
+  /**
+   * Serves kept answers, and renders and keeps missing or outdated ones. After a write it drops
+   * the session that made it and moves its person's version on, before the database's own
+   * notice comes back, so the next page shows the change.
+   */
   middleware: MiddlewareHandler<AppEnv>;
   /** The answer kept for this GET, if its session and the answer are both fresh in memory. */
   fresh(url: string, headers: IncomingHttpHeaders): KeptAnswer | undefined;
@@ -41,12 +44,12 @@ export interface ViewerResponseCache {
  * Administrators' answers (they see every prompt) are never kept. The least recently used
  * answers go first past 64 MB.
  */
-export function createViewerResponseCache(options: {
+export function createSignedInAnswers(options: {
   versions: CacheVersions;
+  sessions: SessionCache;
   sessionCookie: string;
-}): ViewerResponseCache {
-  const { versions } = options;
-  const sessions = createSessionCache(versions);
+}): SignedInAnswers {
+  const { versions, sessions } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
@@ -75,7 +78,28 @@ export function createViewerResponseCache(options: {
     return cached.answer;
   };
 
+  /** A write through this process: what its person (and, if shared, everyone) sees is stale. */
+  const afterWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const token = readCookie(c.req.header("cookie"), options.sessionCookie);
+    try {
+      await next();
+    } finally {
+      if (token) {
+        sessions.forget(token);
+        // A refusal (4xx) changed nothing; anything else may have.
+        const refused = c.res.status >= 400 && c.res.status < 500;
+        const viewer = refused
+          ? null
+          : await c
+              .get("viewer")()
+              .catch(() => null);
+        if (viewer) versions.changedBy(viewer.userId);
+      }
+    }
+  };
+
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!reads.has(c.req.method)) return afterWrite(c, next);
     if (c.req.method !== "GET" || !versions.trusted || !keptPaths.has(c.req.path)) {
       return next();
     }
@@ -107,8 +131,6 @@ export function createViewerResponseCache(options: {
   };
 
   return {
-    sessions,
-    versions,
     middleware,
     fresh(url, headers) {
       if (!versions.trusted) return undefined;

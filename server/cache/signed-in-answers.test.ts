@@ -5,15 +5,15 @@ import { createPrompt } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { type CacheVersions, cacheChannel } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
+import { cacheChannel, type KeptAnswers } from "./kept-answers.ts";
 
 // Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
 // or whatever made it, and never another person's.
 let database: DatabaseHandle;
-let versions: CacheVersions;
+let versions: KeptAnswers["channel"];
 let feed: ChangeFeed;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Awaited<ReturnType<typeof createActors>>;
@@ -22,11 +22,12 @@ let queries = 0;
 beforeAll(async () => {
   database = await createTestDatabase({ onQuery: () => queries++ });
   const memory = await signedInMemory(database);
-  ({ versions, feed } = memory);
+  versions = memory.kept.channel;
+  feed = memory.feed;
   app = await createTestApp({
     db: database.db,
     changeFeed: feed,
-    signedInAnswers: memory.signedInAnswers,
+    kept: memory.kept,
   });
   actors = await createActors(database.db);
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { hashPolicy } from "./security-headers.ts";
+import { hashPolicy } from "../http/security-headers.ts";
 
 /** Made afresh for every response, so never kept with an answer. */
 const perResponse = new Set([

@@ -1,8 +1,8 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./app-env.ts";
-import { preferredEncoding } from "./compression.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { preferredEncoding } from "../http/compression.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 
 const brotli = promisify(brotliCompress);
@@ -18,7 +18,7 @@ interface CachedPage {
   renderedAt: number;
 }
 
-export interface PublicPageCache {
+export interface PublicPages {
   /** For the app's public page routes: serves kept pages, and renders and keeps missing or old ones. */
   middleware: MiddlewareHandler<AppEnv>;
   /** The page kept for this path, if it is fresh, as it is sent to a client accepting these encodings. */
@@ -29,8 +29,13 @@ export interface PublicPageCache {
  * Public pages are the same for every visitor, so each is rendered once and served from memory,
  * already compressed. When a copy is older than a minute, the next request renders it again
  * while everyone else keeps getting the old copy. Only 200 responses marked public are kept.
+ *
+ * A public page must not depend on who asks: one that reads the viewer while it renders would
+ * put one person's variant into every visitor's copy. With `strict` (development and tests) that
+ * read throws, so the page fails where it is written; otherwise the answer goes to this visitor
+ * alone and is not kept.
  */
-export function createPublicPageCache(): PublicPageCache {
+export function createPublicPages(options: { strict: boolean }): PublicPages {
   const pages = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
@@ -47,7 +52,7 @@ export function createPublicPageCache(): PublicPageCache {
       await next();
       return c.res;
     }
-    const work = capture(c, next).finally(() => rendering.delete(key));
+    const work = capture(c, next, options.strict).finally(() => rendering.delete(key));
     rendering.set(key, work);
     const page = await work;
     if (!page) return c.res;
@@ -67,11 +72,20 @@ export function createPublicPageCache(): PublicPageCache {
   };
 }
 
-/** Renders the page through the app and keeps it, if it is public. */
-async function capture(c: Context<AppEnv>, next: () => Promise<void>): Promise<CachedPage | null> {
+/** Renders the page through the app and keeps it, if it is public and asked nobody's name. */
+async function capture(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  strict: boolean,
+): Promise<CachedPage | null> {
   c.set("renderingForCache", true);
+  const askedWho = guardViewer(c, strict);
   await next();
   const response = c.res;
+  if (askedWho()) {
+    c.get("log").error({ path: c.req.path }, "a public page read the viewer; it was not kept");
+    return null;
+  }
   if (response.status !== 200 || !response.headers.get("cache-control")?.startsWith("public"))
     return null;
   const html = await response.text();
@@ -87,6 +101,25 @@ async function capture(c: Context<AppEnv>, next: () => Promise<void>): Promise<C
     identity: keepAnswer(response, { body: identity, encoding: null, scriptHashes }),
     renderedAt: Date.now(),
   };
+}
+
+/**
+ * Stands in for the request's viewer lookup while a public page renders; returns whether the
+ * page asked.
+ */
+function guardViewer(c: Context<AppEnv>, strict: boolean) {
+  const lookUp = c.get("viewer");
+  let asked = false;
+  c.set("viewer", () => {
+    asked = true;
+    if (strict) {
+      throw new Error(
+        `The public page ${c.req.path} read the viewer while rendering: a public page is the same for every visitor (see shared/pages.ts).`,
+      );
+    }
+    return lookUp();
+  });
+  return () => asked;
 }
 
 function variant(page: CachedPage, acceptEncoding: string | undefined) {

@@ -1,8 +1,8 @@
-import type { CacheVersions } from "../cache/cache-versions.ts";
+import { type ResolvedSession, renewEveryMs, resolveSession } from "../auth/sessions.ts";
+import { sha256 } from "../auth/tokens.ts";
+import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { type ResolvedSession, renewEveryMs, resolveSession } from "./sessions.ts";
-import { sha256 } from "./tokens.ts";
-import type { Viewer } from "./viewer.ts";
+import type { CacheVersions } from "./cache-versions.ts";
 
 interface Entry {
   session: ResolvedSession;

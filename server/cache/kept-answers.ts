@@ -1,0 +1,71 @@
+import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/app-env.ts";
+import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
+import type { KeptAnswer } from "./kept-response.ts";
+import { createPublicPages } from "./public-pages.ts";
+import { createSessionCache, type SessionCache } from "./session-cache.ts";
+import { createSignedInAnswers } from "./signed-in-answers.ts";
+
+export { cacheChannel } from "./cache-versions.ts";
+export type { KeptAnswer } from "./kept-response.ts";
+
+/**
+ * Everything the server keeps in memory to answer without the database or a render, behind one
+ * interface. Which pages may be kept, and for whom, is declared in shared/pages.ts.
+ */
+export interface KeptAnswers {
+  /** On every public page's route: each page is rendered at most once a minute, for everyone. */
+  publicPages: MiddlewareHandler<AppEnv>;
+  /**
+   * After the session middleware: a signed-in person's pages and lists, kept while nothing they
+   * show has changed; after a write, what it changed is dropped.
+   */
+  signedIn: MiddlewareHandler<AppEnv>;
+  /** The session middleware's lookup: from memory while the change channel is heard. */
+  sessions: Pick<SessionCache, "resolve">;
+  /**
+   * For the Node listener: a fresh kept answer for this request, which needs nothing from the
+   * app but its bytes; anything else, including a path the app would decode first, is undefined.
+   */
+  fresh(request: Pick<IncomingMessage, "method" | "url" | "headers">): KeptAnswer | undefined;
+  /**
+   * What the database's change channel (`cacheChannel`) says, told by the change feed: each
+   * message, and whether it is heard at all (nothing is served from memory while it is not).
+   */
+  channel: Pick<CacheVersions, "heard" | "setListening" | "of">;
+}
+
+/**
+ * `strict` (development and tests): a public page that reads the viewer while rendering throws,
+ * rather than being quietly sent unkept.
+ */
+export function createKeptAnswers(options: {
+  sessionCookie: string;
+  strict: boolean;
+}): KeptAnswers {
+  const versions = createCacheVersions();
+  const sessions = createSessionCache(versions);
+  const publicPages = createPublicPages({ strict: options.strict });
+  const signedIn = createSignedInAnswers({
+    versions,
+    sessions,
+    sessionCookie: options.sessionCookie,
+  });
+  return {
+    publicPages: publicPages.middleware,
+    signedIn: signedIn.middleware,
+    sessions,
+    fresh({ method = "GET", url = "/", headers }) {
+      if (method !== "GET" && method !== "HEAD") return undefined;
+      const queryStart = url.indexOf("?");
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      if (path.includes("%")) return undefined;
+      return (
+        publicPages.fresh(path, headers["accept-encoding"]) ??
+        (method === "GET" ? signedIn.fresh(url, headers) : undefined)
+      );
+    },
+    channel: versions,
+  };
+}

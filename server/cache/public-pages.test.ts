@@ -1,0 +1,109 @@
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pagePaths } from "../../shared/pages.ts";
+import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
+import {
+  closeTestApps,
+  createTestApp,
+  type TestApp,
+  testConfig,
+  testLogger,
+} from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { cookieNames } from "../auth/cookies.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { sessionMiddleware } from "../http/session-middleware.ts";
+import { createKeptAnswers } from "./kept-answers.ts";
+
+let database: DatabaseHandle;
+let cookie: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const user = await createUser(database.db, { name: "Visible Only To Me" });
+  cookie = await signedInCookie(database.db, user.id);
+  for (const category of ["writing", "coding", "marketing"]) {
+    await createPrompt(database.db, { userId: user.id, isShared: true, category });
+    await createPrompt(database.db, { userId: user.id, category });
+  }
+});
+afterAll(async () => {
+  await closeTestApps();
+  await database.close();
+});
+
+/** The nonce is made afresh for every render; everything else must match byte for byte. */
+const withoutNonce = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
+
+describe("a public page is the same for everyone", () => {
+  // Two apps, so each request below renders its page rather than reading the other's copy.
+  let visitors: TestApp;
+  let people: TestApp;
+  beforeAll(async () => {
+    visitors = await createTestApp({ db: database.db });
+    people = await createTestApp({ db: database.db });
+  });
+
+  it.each(pagePaths("public"))("%s: identical bytes with and without a session", async (path) => {
+    const headers = { "accept-encoding": "identity" };
+    const anonymous = await visitors.request(path, { headers });
+    const signedIn = await people.request(path, { headers: { ...headers, cookie } });
+    expect(anonymous.status).toBe(200);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe(anonymous.headers.get("cache-control"));
+    expect(signedIn.headers.get("set-cookie")).toBeNull();
+    const [a, b] = [withoutNonce(await anonymous.text()), withoutNonce(await signedIn.text())];
+    expect(b).toBe(a);
+  });
+});
+
+describe("a public page that reads the viewer while it renders", () => {
+  /** The app's session middleware and kept public pages, in front of a page that asks who is viewing. */
+  function appWithNosyPage(strict: boolean) {
+    const config = testConfig();
+    const cookies = cookieNames(false);
+    const kept = createKeptAnswers({ sessionCookie: cookies.session, strict });
+    const renders = { count: 0 };
+    const app = new Hono<AppEnv>();
+    app.use((c, next) => {
+      c.set("log", testLogger());
+      return next();
+    });
+    app.use(
+      sessionMiddleware({
+        db: database.db,
+        cookies,
+        https: false,
+        settings: config.session,
+        adminEmails: config.adminEmails,
+        sessions: kept.sessions,
+      }),
+    );
+    app.get("/nosy", kept.publicPages, async (c) => {
+      renders.count++;
+      const viewer = await c.get("viewer")();
+      c.header("Cache-Control", "public, max-age=60");
+      return c.html(`<p>Hello ${viewer?.name ?? "visitor"}</p>`);
+    });
+    app.onError((error, c) => c.text(error.message, 500));
+    return { app, renders };
+  }
+
+  it("fails in development and tests, so it is caught where it is written", async () => {
+    const { app } = appWithNosyPage(true);
+    const res = await app.request("/nosy", { headers: { cookie } });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toMatch(/^The public page \/nosy read the viewer while rendering/);
+  });
+
+  it("in production goes to its visitor alone and is never kept", async () => {
+    const { app, renders } = appWithNosyPage(false);
+    const first = await app.request("/nosy", { headers: { cookie } });
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Visible Only To Me");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    const visitor = await app.request("/nosy");
+    expect(await visitor.text()).toContain("Hello visitor");
+    expect(renders.count).toBe(2);
+  });
+});
