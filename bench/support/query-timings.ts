@@ -1,6 +1,7 @@
 import type { Viewer } from "../../server/auth/viewer.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import { listPrompts, listStatement } from "../../server/prompts/list-prompts.ts";
+import { listPrompts } from "../../server/prompts/list-prompts.ts";
+import { listStatement } from "../../server/prompts/list-statement.ts";
 import { type ListPromptsQuery, listPromptsQuery } from "../../server/prompts/prompt-input.ts";
 import { benchTagName, organiseBenchLibrary } from "./organise-fixture.ts";
 import { query } from "./seed-library.ts";

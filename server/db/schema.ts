@@ -155,7 +155,7 @@ export const prompts = pgTable(
     // that is null for a personal prompt, and a community search asks for that expression, so
     // the entries it reads and the statistics its plan is chosen by (gathered per indexed
     // expression) hold shared prompts alone: how long it takes says nothing of anyone's private
-    // words (see list-prompts.ts, sharedText).
+    // words (see searchColumns in server/prompts/search-condition.ts).
     index("prompts_shared_text_trgm_idx")
       .using("gin", sql`(CASE WHEN is_shared THEN prompt_text END) COLLATE "C" gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),

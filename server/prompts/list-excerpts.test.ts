@@ -6,7 +6,7 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { favourites } from "../db/schema.ts";
-import { listStatement } from "./list-prompts.ts";
+import { listStatement } from "./list-statement.ts";
 import { listPromptsQuery } from "./prompt-input.ts";
 
 /**

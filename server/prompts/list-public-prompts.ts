@@ -1,7 +1,9 @@
-import { and, desc, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { inTopic } from "./list-filters.ts";
+import { sortKeys } from "./list-order.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
 
 /**
@@ -14,10 +16,8 @@ export async function listPublicPrompts(options: {
   limit: number;
 }) {
   const rows = await selectPrompts(options.db, null)
-    .where(
-      and(sql`${prompts.isShared}`, sql`lower(${prompts.category}) = lower(${options.category})`),
-    )
-    .orderBy(desc(prompts.createdAt), desc(prompts.id))
+    .where(and(sql`${prompts.isShared}`, inTopic(options.category)))
+    .orderBy(...sortKeys("newest"))
     .limit(options.limit);
   return rows.map(toPublicPrompt);
 }

@@ -8,8 +8,9 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { folders, prompts, tags } from "../db/schema.ts";
-import { listStatement, recentWindow, type SearchPath } from "./list-prompts.ts";
+import { listStatement } from "./list-statement.ts";
 import { listPromptsQuery } from "./prompt-input.ts";
+import { recentWindow, type SearchPath } from "./search-plan.ts";
 
 // PostgreSQL only: the plan PostgreSQL picks for a community search. Measured on 1,000,000
 // prompts, a rare word goes through the trigram index and a common word walks the newest-first

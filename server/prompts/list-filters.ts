@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Viewer } from "../auth/viewer.ts";
+import { prompts, promptTags, tags } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { visibleTo } from "./prompt-access.ts";
+import type { ListPromptsQuery } from "./prompt-input.ts";
+
+/**
+ * What a list is narrowed to: a scope (whose prompts), a topic, a folder, tags, stars. Who may
+ * see a row is prompt-access.ts's rule, which the scopes apply; only administrators list all.
+ */
+export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
+  switch (scope) {
+    case "personal":
+      return and(eq(prompts.userId, viewer.userId), sql`not ${prompts.isShared}`);
+    case "community":
+      return sql`${prompts.isShared}`;
+    case "favourites":
+      return visibleTo(viewer);
+    case "all":
+      if (!viewer.isAdmin)
+        throw new AppError("forbidden", "Only administrators can list every prompt");
+      return undefined;
+  }
+}
+
+/** Prompts in the topic, whatever its case. */
+export function inTopic(category: string) {
+  return sql`lower(${prompts.category}) = lower(${category})`;
+}
+
+/** The favourites view, or any list narrowed to starred prompts. */
+export function isStarredList(options: Pick<ListPromptsQuery, "scope" | "starred">) {
+  return options.scope === "favourites" || options.starred;
+}
+
+/** Folders and tags are private: filtering by them only ever reaches your own prompts. */
+export function isOwnOnly(options: Pick<ListPromptsQuery, "folder" | "tag">) {
+  return Boolean(options.folder) || options.tag.length > 0;
+}
+
+/**
+ * Each tag (all of them): one lookup of the tag, then one probe of the prompt's own tags per row,
+ * a cost that stays per row whatever PostgreSQL estimates.
+ */
+export function tagConditions(names: string[], viewer: Viewer) {
+  return [...new Set(names)].map(
+    (name) => sql`exists (
+      select 1 from ${promptTags} where ${promptTags.promptId} = ${prompts.id}
+        and ${promptTags.tagId} = (select ${tags.id} from ${tags}
+          where ${tags.userId} = ${viewer.userId} and lower(${tags.name}) = lower(${name})))`,
+  );
+}

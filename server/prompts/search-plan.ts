@@ -1,0 +1,44 @@
+import { isOwnOnly, isStarredList } from "./list-filters.ts";
+import { orderOf } from "./list-order.ts";
+import type { ListPromptsQuery } from "./prompt-input.ts";
+
+/**
+ * How a newest-first search reaches its rows. PostgreSQL picks between walking the date index
+ * (fast when the word is common) and the trigram index (fast when it is rare) from a row
+ * estimate that can be far off, and a wrong pick costs a rare word hundreds of milliseconds. So
+ * the search looks at the newest rows first ("recent"): a common word fills the page there. A
+ * word found there fewer than `commonInRecent` times is searched by an order the date index
+ * cannot give ("trigram"), so the trigram index is the only way in; in between, PostgreSQL
+ * chooses ("planned"), where either path is bounded. A search of your personal library, a
+ * folder or tags reaches only your own prompts: they are walked newest first, cheapest test
+ * first ("own").
+ * See docs/decisions/0007.
+ */
+export type SearchPath = "planned" | "recent" | "trigram" | "own";
+export const recentWindow = 200;
+const commonInRecent = 3;
+
+/**
+ * A page's rows (one more than a page), read by `read` along the path or paths above. Lists that
+ * are not a search, or not newest first, are planned by PostgreSQL alone.
+ */
+export async function pageRows<Row>(
+  options: ListPromptsQuery,
+  read: (path: SearchPath) => PromiseLike<Row[]>,
+) {
+  if (options.q && testsEachRow(options)) return read("own");
+  if (!options.q || orderOf(options) !== "newest") return read("planned");
+  const recent = await read("recent");
+  if (recent.length > options.limit) return recent;
+  return read(recent.length >= commonInRecent ? "planned" : "trigram");
+}
+
+/**
+ * A search of your library, a folder, your tags or your stars tests each of those rows and asks
+ * no index: the trigram index of personal prompts holds everyone's, and how long a lookup in it
+ * took (or the plan its statistics chose) would tell how many of other people's private prompts
+ * hold the term. So its time depends on your own rows alone.
+ */
+function testsEachRow(options: Pick<ListPromptsQuery, "folder" | "tag" | "scope" | "starred">) {
+  return isOwnOnly(options) || options.scope === "personal" || isStarredList(options);
+}
