@@ -1,25 +1,29 @@
+import type { ErrorBody, ErrorCode, ErrorDetail } from "../shared/error-codes.ts";
 import { unavailableText } from "../shared/messages.ts";
 import { limitRefusal } from "./db/limit-refusals.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 
-/** The one error type domain code throws; server/http/errors.ts maps codes to HTTP. */
-export type ErrorCode =
-  | "invalid_input"
-  | "unauthenticated"
-  | "forbidden"
-  | "not_found"
-  | "payload_too_large"
-  | "rate_limited"
-  | "unavailable"
-  | "internal";
+export type { ErrorCode, ErrorDetail };
 
+/**
+ * The one error type domain code throws: a code (server/http/errors.ts maps it to HTTP), a
+ * message for people, and for a reason a client acts on, a detail code.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly detail?: ErrorDetail,
   ) {
     super(message);
   }
+}
+
+/** The error as the API's body and a page action's answer carry it; no detail key without one. */
+export function errorBody(error: AppError): ErrorBody {
+  return error.detail === undefined
+    ? { code: error.code, message: error.message }
+    : { code: error.code, detail: error.detail, message: error.message };
 }
 
 /**

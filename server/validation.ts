@@ -1,4 +1,5 @@
 import { type ZodType, z } from "zod";
+import type { ErrorDetail } from "../shared/error-codes.ts";
 import { AppError } from "./errors.ts";
 
 /** Text PostgreSQL can store and that survives a round trip: no NUL, no unpaired surrogate. */
@@ -13,11 +14,20 @@ function isWellFormed(value: string) {
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 
-/** Parses input at the edge; a problem becomes invalid_input with the first message. */
+/**
+ * A refinement's message with the detail code its refusal carries, for a rule a client acts on:
+ * `.refine(check, withDetail("prompt_content_missing", "Please enter prompt content"))`.
+ */
+export function withDetail(detail: ErrorDetail, message: string) {
+  return { message, params: { detail } };
+}
+
+/** Parses input at the edge; a problem becomes invalid_input with the first message (and detail). */
 export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  throw new AppError("invalid_input", `${field}${issue?.message ?? "invalid input"}`);
+  const detail = issue?.code === "custom" ? (issue.params?.detail as ErrorDetail) : undefined;
+  throw new AppError("invalid_input", `${field}${issue?.message ?? "invalid input"}`, detail);
 }

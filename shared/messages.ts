@@ -1,6 +1,9 @@
+import type { ErrorDetail } from "./error-codes.ts";
+
 /**
  * Every toast and empty-state text the product shows, word for word from the product spec's
- * error catalogue. Server and browser both take their texts from here.
+ * error catalogue (and, for folders, tags and stars, which the spec does not cover, in its
+ * style). Server and browser both take their texts from here.
  */
 export interface Notice {
   kind: "success" | "error";
@@ -62,6 +65,17 @@ export const messages = {
     title: "Error",
     description: "Failed to delete global prompt",
   },
+  savedToLibrary: {
+    kind: "success",
+    title: "Saved to your library",
+    description: "Edit your copy in My Prompts.",
+  },
+  movedTo: (place: string): Notice => ({ kind: "success", title: `Moved to ${place}` }),
+  folderCreated: (name: string): Notice => ({ kind: "success", title: `Created ${name}` }),
+  folderRenamed: { kind: "success", title: "Folder renamed" },
+  folderDeleted: { kind: "success", title: "Folder deleted" },
+  tagRenamed: { kind: "success", title: "Tag renamed" },
+  tagDeleted: (name: string): Notice => ({ kind: "success", title: `Deleted #${name}` }),
   /** The community list names the reason; personal and admin lists do not. */
   loadFailed: (reason?: string): Notice => ({
     kind: "error",
@@ -72,6 +86,66 @@ export const messages = {
         : `Failed to load prompts: ${reason || "Unknown error"}`,
   }),
 } satisfies Record<string, Notice | ((...args: never[]) => Notice)>;
+
+const failed = (description: string): Notice => ({ kind: "error", title: "Error", description });
+
+/** What each action says when it fails, unless the error calls for a notice of its own. */
+const failureNotices = {
+  "save-prompt": messages.saveFailed,
+  "save-global-prompt": messages.globalSaveFailed,
+  "delete-prompt": messages.deleteFailed,
+  "delete-global-prompt": messages.globalDeleteFailed,
+  "save-copy": failed("Failed to save the prompt"),
+  "move-prompt": failed("Failed to move the prompt"),
+  "update-favourite": failed("Failed to update favourites"),
+  "add-tag": failed("Failed to add the tag"),
+  "remove-tag": failed("Failed to remove the tag"),
+  "rename-tag": failed("Failed to rename the tag"),
+  "delete-tag": failed("Failed to delete the tag"),
+  "create-folder": failed("Failed to create the folder"),
+  "rename-folder": failed("Failed to rename the folder"),
+  "delete-folder": failed("Failed to delete the folder"),
+} satisfies Record<string, Notice>;
+
+export type FailedAction = keyof typeof failureNotices;
+
+/**
+ * Folder and tag actions show the server's words when it refused the input, since those name
+ * what to change (a name already taken, a limit reached).
+ */
+const showsInputRefusal = new Set<FailedAction>([
+  "add-tag",
+  "remove-tag",
+  "rename-tag",
+  "delete-tag",
+  "create-folder",
+  "rename-folder",
+  "delete-folder",
+]);
+
+/** An error as the browser holds it: the API's error body, or a page action's answer. */
+export interface ErrorLike {
+  code: string;
+  detail?: string | undefined;
+  message: string;
+}
+
+const promptContentMissing = "prompt_content_missing" satisfies ErrorDetail;
+
+/**
+ * The notice for a failed action, chosen by the error's code and detail, never by its message.
+ * `error` is null when no answer came from the server (the request failed on the way).
+ */
+export function noticeFor(error: ErrorLike | null, action: FailedAction): Notice {
+  if (error && (action === "save-prompt" || action === "save-global-prompt")) {
+    if (error.code === "unauthenticated") return messages.signInToSave;
+    if (error.detail === promptContentMissing) return messages.enterPromptContent;
+  }
+  if (error?.code === "invalid_input" && showsInputRefusal.has(action)) {
+    return failed(error.message);
+  }
+  return failureNotices[action];
+}
 
 /** Empty-state texts, word for word. */
 export const emptyStates = {

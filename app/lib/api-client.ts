@@ -1,9 +1,12 @@
-/** A failed API call, with the server's error code and message. */
+import type { ErrorBody } from "../../shared/error-codes.ts";
+
+/** A failed API call, with the server's error code, detail code (if any) and message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -27,17 +30,13 @@ export async function api<T = void>(method: string, path: string, body?: unknown
   const text = await response.text();
   const parsed = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string } } | undefined)?.error;
+    const error = (parsed as { error?: Partial<ErrorBody> } | undefined)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? "unknown",
       error?.message ?? "Something went wrong",
+      error?.detail,
     );
   }
   return parsed as T;
-}
-
-/** The message to show for a failed call: the server's words for input problems, else a fallback. */
-export function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.code === "invalid_input" ? error.message : fallback;
 }

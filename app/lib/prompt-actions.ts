@@ -1,4 +1,5 @@
-import { messages, type Notice } from "../../shared/messages.ts";
+import type { ErrorBody } from "../../shared/error-codes.ts";
+import { type Notice, noticeFor } from "../../shared/messages.ts";
 import type { Prompt } from "../../shared/prompt.ts";
 
 export type PromptIntent = "create" | "update" | "delete";
@@ -6,24 +7,17 @@ export type PromptIntent = "create" | "update" | "delete";
 /** What a library page's action answers; the page turns it into a notice. */
 export type PromptActionResult =
   | { ok: true; intent: PromptIntent; prompt?: Prompt; deletedId?: string }
-  | { ok: false; intent: PromptIntent | null; error: { code: string; message: string } };
+  | { ok: false; intent: PromptIntent | null; error: ErrorBody };
 
-/** The catalogue's notice for a failed save or delete. */
+/** The catalogue's notice for a failed save or delete (an unreadable form counts as a save). */
 export function failureNotice(
   result: Extract<PromptActionResult, { ok: false }>,
   options: { global?: boolean } = {},
 ): Notice {
   if (result.intent === "delete") {
-    return options.global ? messages.globalDeleteFailed : messages.deleteFailed;
+    return noticeFor(result.error, options.global ? "delete-global-prompt" : "delete-prompt");
   }
-  if (result.error.code === "unauthenticated") return messages.signInToSave;
-  if (
-    result.error.code === "invalid_input" &&
-    result.error.message.endsWith("Please enter prompt content")
-  ) {
-    return messages.enterPromptContent;
-  }
-  return options.global ? messages.globalSaveFailed : messages.saveFailed;
+  return noticeFor(result.error, options.global ? "save-global-prompt" : "save-prompt");
 }
 
 /**

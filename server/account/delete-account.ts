@@ -18,7 +18,11 @@ export async function deleteAccount(options: {
 }) {
   const viewer = requireViewer(options.viewer);
   if (options.confirmEmail.trim().toLowerCase() !== viewer.email.toLowerCase()) {
-    throw new AppError("invalid_input", "Type your account's email address to confirm");
+    throw new AppError(
+      "invalid_input",
+      "Type your account's email address to confirm",
+      "account_email_mismatch",
+    );
   }
   await options.db.transaction(async (tx) => {
     await tx

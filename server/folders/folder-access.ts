@@ -10,12 +10,12 @@ import { isUuid } from "../uuid.ts";
  * administrator's included, is "not found".
  */
 export async function requireOwnFolder(db: Pick<Database, "select">, viewer: Viewer, id: string) {
-  if (!isUuid(id)) throw new AppError("not_found", "Folder not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Folder not found", "folder_not_found");
   const [folder] = await db
     .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
     .from(folders)
     .where(and(eq(folders.id, id), eq(folders.userId, viewer.userId)));
-  if (!folder) throw new AppError("not_found", "Folder not found");
+  if (!folder) throw new AppError("not_found", "Folder not found", "folder_not_found");
   return folder;
 }
 
@@ -38,5 +38,11 @@ export async function assertNameFree(
         except ? sql`${folders.id} <> ${except}` : undefined,
       ),
     );
-  if (clash) throw new AppError("invalid_input", `A folder called "${name}" is already there`);
+  if (clash) {
+    throw new AppError(
+      "invalid_input",
+      `A folder called "${name}" is already there`,
+      "folder_name_taken",
+    );
+  }
 }

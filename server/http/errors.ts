@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppError, ErrorCode } from "../errors.ts";
+import { type AppError, type ErrorCode, errorBody } from "../errors.ts";
 
 export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,
@@ -13,7 +13,7 @@ export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   internal: 500,
 };
 
-/** The API's error body: { error: { code, message } }. */
+/** The API's error body: { error: { code, detail?, message } }. */
 export function errorResponse(c: Context, error: AppError) {
-  return c.json({ error: { code: error.code, message: error.message } }, statusFor[error.code]);
+  return c.json({ error: errorBody(error) }, statusFor[error.code]);
 }

@@ -4,7 +4,7 @@ import {
   tagsPerPrompt,
   useCaseMaxLength,
 } from "../../shared/prompt.ts";
-import { AppError, type ErrorCode } from "../errors.ts";
+import { AppError, type ErrorCode, type ErrorDetail } from "../errors.ts";
 import { folderName } from "../folders/folder-input.ts";
 import { storableText } from "../validation.ts";
 
@@ -38,8 +38,13 @@ export interface ImportLimits {
 }
 
 /** Stops the import, saying where and why; nothing is written. */
-export function fail(where: string, problem: string, code: ErrorCode = "invalid_input"): never {
-  throw new AppError(code, `${where}: ${problem}. Nothing was imported.`);
+export function fail(
+  where: string,
+  problem: string,
+  code: ErrorCode = "invalid_input",
+  detail: ErrorDetail = "import_file_invalid",
+): never {
+  throw new AppError(code, `${where}: ${problem}. Nothing was imported.`, detail);
 }
 
 export function failTooMany(what: "prompts" | "stars", limit: number): never {
@@ -47,6 +52,7 @@ export function failTooMany(what: "prompts" | "stars", limit: number): never {
     "The file",
     `it holds more than ${limit.toLocaleString("en-US")} ${what}, the most one import takes`,
     "payload_too_large",
+    "import_too_large",
   );
 }
 

@@ -25,6 +25,7 @@ export async function startImportRun(db: Database, userId: string) {
     throw new AppError(
       "rate_limited",
       "An import into your library is already running. Please wait for it to finish.",
+      "import_running",
     );
   }
   return { id: run.id, userId };

@@ -18,6 +18,6 @@ export async function getPrompt(options: {
   const [row] = await selectWholePrompts(options.db, viewer)
     .where(and(eq(prompts.id, options.id), visibleTo(viewer)))
     .limit(1);
-  if (!row) throw new AppError("not_found", "Prompt not found");
+  if (!row) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   return toPrompt(row, viewer);
 }

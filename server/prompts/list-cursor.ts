@@ -71,5 +71,5 @@ function isTime(value: unknown) {
 }
 
 function notACursor() {
-  return new AppError("invalid_input", "cursor: not a cursor this list gave out");
+  return new AppError("invalid_input", "cursor: not a cursor this list gave out", "cursor_unknown");
 }

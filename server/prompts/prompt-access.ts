@@ -28,10 +28,10 @@ export function assertCanChange(
 ) {
   const own = prompt?.userId === viewer.userId;
   if (!prompt || (!prompt.isShared && !own && !viewer.isAdmin)) {
-    throw new AppError("not_found", "Prompt not found");
+    throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   }
   if (!own && !viewer.isAdmin) {
-    throw new AppError("forbidden", "You can only change your own prompts");
+    throw new AppError("forbidden", "You can only change your own prompts", "prompt_not_own");
   }
 }
 
@@ -45,9 +45,9 @@ export function assertOwn(
 ) {
   if (prompt?.userId === viewer.userId) return;
   if (!prompt || (!prompt.isShared && !viewer.isAdmin)) {
-    throw new AppError("not_found", "Prompt not found");
+    throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   }
-  throw new AppError("forbidden", "You can only organise your own prompts");
+  throw new AppError("forbidden", "You can only organise your own prompts", "prompt_not_own");
 }
 
 /** The prompt's owner and visibility, for the checks above. */
@@ -62,5 +62,5 @@ export async function promptOwnership(db: Database, id: string) {
 
 /** An id that is not a UUID names no prompt. */
 export function assertPromptId(id: string) {
-  if (!isUuid(id)) throw new AppError("not_found", "Prompt not found");
+  if (!isUuid(id)) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
 }

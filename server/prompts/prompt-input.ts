@@ -5,14 +5,17 @@ import {
   tagMaxLength,
   tagsPerPrompt,
 } from "../../shared/prompt.ts";
-import { storableText } from "../validation.ts";
+import { storableText, withDetail } from "../validation.ts";
 
 export const promptTextSchema = storableText()
   .max(
     promptTextMaxLength,
     `Prompt text is too long (${promptTextMaxLength.toLocaleString("en-US")} characters at most)`,
   )
-  .refine((text) => text.trim() !== "", "Please enter prompt content");
+  .refine(
+    (text) => text.trim() !== "",
+    withDetail("prompt_content_missing", "Please enter prompt content"),
+  );
 
 /** Longer use cases are cut to 35 characters, not refused; this bound only stops abuse. */
 const useCaseSchema = storableText().max(10_000, "Use case is too long");

@@ -17,6 +17,6 @@ export async function requireVisiblePrompt(db: Database, viewer: Viewer, id: str
     })
     .from(prompts)
     .where(and(eq(prompts.id, id), visibleTo(viewer)));
-  if (!row) throw new AppError("not_found", "Prompt not found");
+  if (!row) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   return row;
 }

@@ -15,6 +15,6 @@ export async function findOwnTag(db: Pick<Database, "select">, viewer: Viewer, n
 
 export async function requireOwnTag(db: Pick<Database, "select">, viewer: Viewer, name: string) {
   const tag = await findOwnTag(db, viewer, name);
-  if (!tag) throw new AppError("not_found", "Tag not found");
+  if (!tag) throw new AppError("not_found", "Tag not found", "tag_not_found");
   return tag;
 }

@@ -2,6 +2,8 @@ import type { DragEvent } from "react";
 import { promptDragType } from "~/components/prompt/prompt-card.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
+import { callFailureNotice } from "./call-failure.ts";
 
 /** Event handlers that let a prompt card be dropped here to file it (null: no folder). */
 export function promptTargetHandlers(
@@ -26,10 +28,10 @@ export function promptTargetHandlers(
       const promptId = event.dataTransfer.getData(promptDragType);
       try {
         await api("PUT", `/api/v1/prompts/${promptId}/folder`, { folderId: folder?.id ?? null });
-        showNotice({ kind: "success", title: `Moved to ${folder?.name ?? "All prompts"}` });
+        showNotice(messages.movedTo(folder?.name ?? "All prompts"));
         refresh();
-      } catch {
-        showNotice({ kind: "error", title: "Error", description: "Failed to move the prompt" });
+      } catch (error) {
+        showNotice(callFailureNotice(error, "move-prompt"));
       }
     },
   };

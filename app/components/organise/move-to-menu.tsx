@@ -3,7 +3,9 @@ import { FolderInput } from "lucide-react";
 import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
+import { callFailureNotice } from "./call-failure.ts";
 import { flatten, folderTree } from "./folder-tree.ts";
 import { useLibrary } from "./library-context.tsx";
 
@@ -42,10 +44,10 @@ function Menu(props: { prompt: Prompt; label: string }) {
   const move = async (folderId: string | null, name: string) => {
     try {
       await api("PUT", `/api/v1/prompts/${props.prompt.id}/folder`, { folderId });
-      showNotice({ kind: "success", title: `Moved to ${name}` });
+      showNotice(messages.movedTo(name));
       refresh();
-    } catch {
-      showNotice({ kind: "error", title: "Error", description: "Failed to move the prompt" });
+    } catch (error) {
+      showNotice(callFailureNotice(error, "move-prompt"));
     }
   };
   return (

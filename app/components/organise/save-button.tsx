@@ -2,7 +2,9 @@ import { BookmarkPlus } from "lucide-react";
 import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
+import { callFailureNotice } from "./call-failure.ts";
 
 /** "Save to my library": a personal, editable copy of someone else's prompt. */
 export function SaveButton(props: { prompt: Prompt }) {
@@ -11,13 +13,9 @@ export function SaveButton(props: { prompt: Prompt }) {
     setSaving(true);
     try {
       await api("POST", `/api/v1/prompts/${props.prompt.id}/save`);
-      showNotice({
-        kind: "success",
-        title: "Saved to your library",
-        description: "Edit your copy in My Prompts.",
-      });
-    } catch {
-      showNotice({ kind: "error", title: "Error", description: "Failed to save the prompt" });
+      showNotice(messages.savedToLibrary);
+    } catch (error) {
+      showNotice(callFailureNotice(error, "save-copy"));
     } finally {
       setSaving(false);
     }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
+import { callFailureNotice } from "./call-failure.ts";
 import { useLibrary } from "./library-context.tsx";
 
 /** Stars or unstars at once, and puts it back if the server says no. Shows the star count. */
@@ -24,10 +25,10 @@ export function StarButton(props: { prompt: Prompt }) {
     try {
       await api(next ? "PUT" : "DELETE", `/api/v1/prompts/${props.prompt.id}/favourite`);
       refresh();
-    } catch {
+    } catch (error) {
       setStarred(!next);
       setCount((n) => n + (next ? -1 : 1));
-      showNotice({ kind: "error", title: "Error", description: "Failed to update favourites" });
+      showNotice(callFailureNotice(error, "update-favourite"));
     }
   }
 

@@ -1,8 +1,10 @@
 import { Plus, X } from "lucide-react";
 import { useId, useState } from "react";
-import { api, failureMessage } from "~/lib/api-client.ts";
+import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import type { FailedAction } from "../../../shared/messages.ts";
 import { type Prompt, tagMaxLength, tagsPerPrompt } from "../../../shared/prompt.ts";
+import { callFailureNotice } from "./call-failure.ts";
 import { useLibrary } from "./library-context.tsx";
 
 /** The tags on one of your prompts: remove one with its ×, add one with suggestions from your tags. */
@@ -13,12 +15,12 @@ export function TagEditor(props: { prompt: Prompt }) {
   const listId = useId();
   const full = props.prompt.tags.length >= tagsPerPrompt;
 
-  async function run(call: Promise<unknown>, fallback: string) {
+  async function run(call: Promise<unknown>, action: FailedAction) {
     try {
       await call;
       refresh();
     } catch (error) {
-      showNotice({ kind: "error", title: "Error", description: failureMessage(error, fallback) });
+      showNotice(callFailureNotice(error, action));
     }
   }
 
@@ -36,7 +38,7 @@ export function TagEditor(props: { prompt: Prompt }) {
             onClick={() =>
               void run(
                 api("DELETE", `/api/v1/prompts/${props.prompt.id}/tags/${encodeURIComponent(tag)}`),
-                "Failed to remove the tag",
+                "remove-tag",
               )
             }
             className="rounded-full p-0.5 hover:bg-slate-200"
@@ -55,7 +57,7 @@ export function TagEditor(props: { prompt: Prompt }) {
             if (tag)
               void run(
                 api("POST", `/api/v1/prompts/${props.prompt.id}/tags`, { name: tag }),
-                "Failed to add the tag",
+                "add-tag",
               );
           }}
         >

@@ -5,6 +5,6 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new AppError("invalid_input", "The request body must be JSON");
+    throw new AppError("invalid_input", "The request body must be JSON", "body_not_json");
   }
 }

@@ -1,0 +1,37 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { MoreHorizontal } from "lucide-react";
+
+const menuItem =
+  "flex cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+
+/** The "..." menu beside a folder or tag in the sidebar. */
+export function SidebarItemMenu(props: {
+  /** The trigger's accessible name, e.g. "Folder actions for Work". */
+  label: string;
+  /** The menu's minimum width, as a class. */
+  minWidth: "min-w-40" | "min-w-44";
+  items: { label: string; onSelect: () => void }[];
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={props.label}
+        className="rounded p-1 text-slate-500 hover:bg-slate-200"
+      >
+        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          className={`z-50 ${props.minWidth} rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200`}
+        >
+          {props.items.map((item) => (
+            <DropdownMenu.Item key={item.label} className={menuItem} onSelect={item.onSelect}>
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

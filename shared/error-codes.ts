@@ -1,0 +1,44 @@
+/**
+ * What went wrong, as the server says it. The code is the kind of failure, and each maps to one
+ * HTTP status (server/http/errors.ts). The detail, when there is one, is the specific reason: what
+ * a client acts on (the library pages pick "Please enter prompt content" by it) without reading
+ * the message, which is worded for people and free to change.
+ */
+export type ErrorCode =
+  | "invalid_input"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "payload_too_large"
+  | "rate_limited"
+  | "unavailable"
+  | "internal";
+
+export type ErrorDetail =
+  // invalid_input
+  | "prompt_content_missing"
+  | "use_case_missing"
+  | "intent_unknown"
+  | "form_unreadable"
+  | "body_not_json"
+  | "cursor_unknown"
+  | "folder_name_taken"
+  | "account_email_mismatch"
+  | "import_file_invalid"
+  // forbidden
+  | "prompt_not_own"
+  // not_found
+  | "prompt_not_found"
+  | "folder_not_found"
+  | "tag_not_found"
+  // payload_too_large
+  | "import_too_large"
+  // rate_limited
+  | "import_running";
+
+/** An error as the API's body carries it (`{ error: ErrorBody }`) and a page action answers it. */
+export interface ErrorBody {
+  code: ErrorCode;
+  detail?: ErrorDetail;
+  message: string;
+}
