@@ -1,23 +1,15 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
-import { unavailableText } from "../shared/messages.ts";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { SessionUser } from "../shared/session-user.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { DevSignInNotice } from "./components/layout/dev-sign-in-notice.tsx";
+import { ErrorView } from "./components/layout/error-view.tsx";
 import { FlashToasts } from "./components/session/flash-toasts.tsx";
 import { SessionProvider } from "./components/session/session-provider.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import type { RootData } from "./lib/root-data.ts";
-import type { SessionUser } from "./lib/session-user.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -67,18 +59,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>Something went wrong | PromptShelf</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-slate-600">
-        {status === 503 ? unavailableText : "An unexpected error occurred. Please try again."}
-      </p>
-      <a className="font-medium text-brand-700 underline" href="/">
-        Go Home
-      </a>
-    </main>
-  );
+  return <ErrorView error={error} wholePage />;
 }

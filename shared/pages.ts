@@ -39,16 +39,21 @@ export const pages: Page[] = [
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
   { path: "/login", access: "private", file: "routes/public/login.tsx" },
-  { path: "/dashboard", access: "per-person", file: "routes/library/dashboard.tsx" },
+  { path: "/dashboard", access: "per-person", file: "routes/library/own-library.tsx" },
   {
     path: "/personal",
     access: "per-person",
-    file: "routes/library/dashboard.tsx",
+    file: "routes/library/own-library.tsx",
     id: "personal",
   },
   { path: "/central", access: "per-person", file: "routes/library/central.tsx" },
   { path: "/community", access: "per-person", file: "routes/library/community.tsx" },
-  { path: "/favourites", access: "per-person", file: "routes/library/favourites.tsx" },
+  {
+    path: "/favourites",
+    access: "per-person",
+    file: "routes/library/own-library.tsx",
+    id: "favourites",
+  },
   { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
   ...topics.map(
     (topic): Page => ({

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
 import type { PromptActionResult, PromptIntent } from "~/lib/prompt-actions.ts";
-import { AppError, asAppError } from "../../server/errors.ts";
+import { AppError, asAppError, errorBody } from "../../server/errors.ts";
 import { listFolders } from "../../server/folders/list-folders.ts";
 import { statusFor } from "../../server/http/errors.ts";
 import { createPrompt } from "../../server/prompts/create-prompt.ts";
@@ -72,7 +72,11 @@ export async function handlePromptAction(
     switch (intent) {
       case "create": {
         if (page.requireUseCase && !text("useCase")?.trim()) {
-          throw new AppError("invalid_input", "useCase: Please enter a use case");
+          throw new AppError(
+            "invalid_input",
+            "useCase: Please enter a use case",
+            "use_case_missing",
+          );
         }
         const input = parseInput(createPromptInput, {
           promptText: text("promptText") ?? "",
@@ -99,13 +103,17 @@ export async function handlePromptAction(
         return ok({ ok: true, intent, deletedId: id });
       }
       default:
-        throw new AppError("invalid_input", "intent: must be create, update or delete");
+        throw new AppError(
+          "invalid_input",
+          "intent: must be create, update or delete",
+          "intent_unknown",
+        );
     }
   } catch (error) {
     const known = asAppError(error);
     if (known) {
       return data<PromptActionResult>(
-        { ok: false, intent, error: { code: known.code, message: known.message } },
+        { ok: false, intent, error: errorBody(known) },
         { status: statusFor[known.code] },
       );
     }
@@ -129,7 +137,7 @@ async function readForm(request: Request) {
   try {
     return await request.formData();
   } catch {
-    throw new AppError("invalid_input", formUnreadable);
+    throw new AppError("invalid_input", formUnreadable, "form_unreadable");
   }
 }
 
@@ -145,4 +153,16 @@ export async function loadOrganisers(context: Readonly<RouterContextProvider>) {
     listTags({ db, viewer: who }),
   ]);
   return { folders, tags };
+}
+
+/** A person's own library (personal, favourites): a page of its list, with their folders and tags. */
+export async function loadOwnLibrary(
+  args: Parameters<typeof loadPromptList>[0],
+  list: { scope: Extract<PromptScope, "personal" | "favourites"> },
+) {
+  const [page, organisers] = await Promise.all([
+    loadPromptList(args, list),
+    loadOrganisers(args.context),
+  ]);
+  return { ...page, organisers, scope: list.scope };
 }

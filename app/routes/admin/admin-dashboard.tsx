@@ -6,11 +6,8 @@ import { useActionNotices } from "~/components/prompt/use-action-notices.ts";
 import { useLoadErrorNotice } from "~/components/prompt/use-load-error-notice.ts";
 import { usePromptList } from "~/components/prompt/use-prompt-list.ts";
 import { Button, buttonClasses } from "~/components/ui/button.tsx";
-import {
-  actionOrFailure,
-  type PromptActionResult,
-  skipRevalidationAfterFailure,
-} from "~/lib/prompt-actions.ts";
+import { type PromptActionResult, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
 import { emptyStates, messages } from "../../../shared/messages.ts";
@@ -31,8 +28,7 @@ export const loader = (args: Route.LoaderArgs) => loadPromptList(args, { scope: 
 export const action = (args: Route.ActionArgs) =>
   handlePromptAction(args, { shared: true, requireUseCase: true });
 
-export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  actionOrFailure(request, serverAction);
+export const clientAction = promptClientAction;
 
 export const shouldRevalidate = skipRevalidationAfterFailure;
 

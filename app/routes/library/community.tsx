@@ -1,5 +1,6 @@
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
@@ -19,8 +20,7 @@ export const loader = (args: Route.LoaderArgs) => loadPromptList(args, { scope: 
 
 export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: true });
 
-export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  actionOrFailure(request, serverAction);
+export const clientAction = promptClientAction;
 
 export const shouldRevalidate = skipRevalidationAfterFailure;
 

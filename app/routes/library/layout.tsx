@@ -1,7 +1,9 @@
 import { Outlet } from "react-router";
 import { AppHeader } from "~/components/layout/app-header.tsx";
+import { ErrorView } from "~/components/layout/error-view.tsx";
 import { requireSignedIn } from "~/routes/guards.server.ts";
-import { sessionUser, signedInViewer } from "~/routes/viewer.server.ts";
+import { signedInViewer } from "~/routes/viewer.server.ts";
+import { sessionUser } from "../../../server/auth/viewer.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
@@ -16,6 +18,21 @@ export default function LibraryLayout({ loaderData }: Route.ComponentProps) {
       <AppHeader user={loaderData.user} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Outlet />
+      </main>
+    </>
+  );
+}
+
+/**
+ * A signed-in page failed: the header stays, so every other page is still a click away. Without
+ * the person (this layout's own loader failed) there is no header to show.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      {loaderData ? <AppHeader user={loaderData.user} /> : null}
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <ErrorView error={error} />
       </main>
     </>
   );

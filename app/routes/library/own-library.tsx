@@ -1,55 +1,75 @@
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { actionOrFailure, skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
+import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
-import {
-  handlePromptAction,
-  loadOrganisers,
-  loadPromptList,
-} from "~/routes/prompt-route.server.ts";
+import { handlePromptAction, loadOwnLibrary } from "~/routes/prompt-route.server.ts";
 import { emptyStates, messages } from "../../../shared/messages.ts";
-import type { Route } from "./+types/dashboard";
+import type { Route } from "./+types/own-library";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
+/** The two views of a person's own library: what they wrote (/dashboard, /personal) and starred. */
+const views = {
+  personal: {
+    title: "My Personal AI Prompts | PromptShelf",
+    metaDescription: "Your private library of AI prompts.",
+    page: {
+      heading: "My Personal AI Prompts",
+      description: "Your private prompts: only you can see them.",
+      addLabel: "Add Prompt",
+      formHeading: "Add a personal prompt",
+      listHeading: "My Prompts Collection",
+      emptyText: emptyStates.personal,
+      showCreator: false,
+    },
+  },
+  favourites: {
+    title: "Favourites | PromptShelf",
+    metaDescription: "The prompts you starred, newest star first.",
+    page: {
+      heading: "Favourites",
+      description: "Every prompt you starred, yours and the community's, newest star first.",
+      formHeading: "Edit Prompt",
+      listHeading: "Starred prompts",
+      emptyText: "No favourites yet. Star a prompt to find it here.",
+      showCreator: true,
+    },
+  },
+} as const;
+
+/** Which view a path shows (its page data, /favourites.data, included). */
+const viewAt = (pathname: string) =>
+  pathname.startsWith("/favourites") ? "favourites" : "personal";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const view = views[viewAt(location.pathname)];
+  return pageMeta({
     origin: originFrom(matches),
     path: location.pathname,
-    title: "My Personal AI Prompts | PromptShelf",
-    description: "Your private library of AI prompts.",
+    title: view.title,
+    description: view.metaDescription,
     noindex: true,
   });
+};
 
-export async function loader(args: Route.LoaderArgs) {
-  const [list, organisers] = await Promise.all([
-    loadPromptList(args, { scope: "personal" }),
-    loadOrganisers(args.context),
-  ]);
-  return { ...list, organisers };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadOwnLibrary(args, { scope: viewAt(new URL(args.request.url).pathname) });
 
 export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: false });
 
-export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
-  actionOrFailure(request, serverAction);
+export const clientAction = promptClientAction;
 
 export const shouldRevalidate = skipRevalidationAfterFailure;
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function OwnLibrary({ loaderData }: Route.ComponentProps) {
   return (
     <LibraryPage
       data={loaderData}
       organisers={loaderData.organisers}
       user={useSignedInUser()}
       config={{
-        heading: "My Personal AI Prompts",
-        description: "Your private prompts: only you can see them.",
-        addLabel: "Add Prompt",
-        formHeading: "Add a personal prompt",
-        listHeading: "My Prompts Collection",
+        ...views[loaderData.scope].page,
         created: messages.promptAddedPersonal,
-        emptyText: emptyStates.personal,
         namesLoadErrors: false,
-        showCreator: false,
       }}
     />
   );

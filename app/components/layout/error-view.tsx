@@ -1,0 +1,33 @@
+import { isRouteErrorResponse } from "react-router";
+import { unavailableText } from "../../../shared/messages.ts";
+
+/**
+ * What shows in place of a page that failed, wherever the failure is caught: an outage says so,
+ * anything else is unexpected. `wholePage` when nothing else is on the page (the root boundary);
+ * otherwise it sits inside a layout's own main area, under its header.
+ */
+export function ErrorView(props: { error: unknown; wholePage?: boolean }) {
+  const status = isRouteErrorResponse(props.error) ? props.error.status : 500;
+  const content = (
+    <>
+      <title>Something went wrong | PromptShelf</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-slate-600">
+        {status === 503 ? unavailableText : "An unexpected error occurred. Please try again."}
+      </p>
+      <a className="font-medium text-brand-700 underline" href="/">
+        Go Home
+      </a>
+    </>
+  );
+  return props.wholePage ? (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      {content}
+    </main>
+  ) : (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      {content}
+    </div>
+  );
+}
