@@ -1,4 +1,7 @@
-/** The signed-in person as the browser sees them (GET /api/v1/session). */
+/**
+ * The signed-in person as the browser sees them: GET /api/v1/session and the library layout
+ * both send it, made by `sessionUser` (server/auth/viewer.ts).
+ */
 export interface SessionUser {
   id: string;
   email: string;

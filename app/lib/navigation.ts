@@ -1,4 +1,4 @@
-import type { SessionUser } from "./session-user.ts";
+import type { SessionUser } from "../../shared/session-user.ts";
 
 /** The signed-in menu's main links; the Libraries group comes from topics. */
 export function mainLinks(user: Pick<SessionUser, "isAdmin">) {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SessionUser } from "./session-user.ts";
+import type { SessionUser } from "../../shared/session-user.ts";
 
 /** The person on a signed-in page (the library layout's loader provides them). */
 export function useSignedInUser(): SessionUser {

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
-import type { SessionUser } from "~/lib/session-user.ts";
 import type { Viewer } from "../../server/auth/viewer.ts";
 
 /** The signed-in viewer on a page behind requireSignedIn, where there always is one. */
@@ -8,14 +7,4 @@ export async function signedInViewer(context: Readonly<RouterContextProvider>): 
   const viewer = await context.get(appContext).viewer();
   if (!viewer) throw new Error("signedInViewer used on a page without requireSignedIn");
   return viewer;
-}
-
-export function sessionUser(viewer: Viewer): SessionUser {
-  return {
-    id: viewer.userId,
-    email: viewer.email,
-    name: viewer.name,
-    avatarUrl: viewer.avatarUrl,
-    isAdmin: viewer.isAdmin,
-  };
 }

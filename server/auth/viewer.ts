@@ -1,3 +1,5 @@
+import type { SessionUser } from "../../shared/session-user.ts";
+
 /** Who is asking: what every domain operation receives to decide what it may do. */
 export interface Viewer {
   userId: string;
@@ -6,6 +8,17 @@ export interface Viewer {
   avatarUrl: string | null;
   username: string | null;
   isAdmin: boolean;
+}
+
+/** What the browser is told of the viewer: the one mapping, for the API and the pages alike. */
+export function sessionUser(viewer: Viewer): SessionUser {
+  return {
+    id: viewer.userId,
+    email: viewer.email,
+    name: viewer.name,
+    avatarUrl: viewer.avatarUrl,
+    isAdmin: viewer.isAdmin,
+  };
 }
 
 /**

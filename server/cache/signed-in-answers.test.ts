@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { closeTestApps, type createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
@@ -22,13 +22,8 @@ let queries = 0;
 beforeAll(async () => {
   database = await createTestDatabase({ onQuery: () => queries++ });
   const memory = await signedInMemory(database);
+  ({ feed, app } = memory);
   versions = memory.kept.channel;
-  feed = memory.feed;
-  app = await createTestApp({
-    db: database.db,
-    changeFeed: feed,
-    kept: memory.kept,
-  });
   actors = await createActors(database.db);
 });
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { PromptChange } from "../../shared/prompt.ts";
 import { asActor, createActors } from "../../tests/support/actors.ts";
 import { streamEnds } from "../../tests/support/event-stream.ts";
 import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { PromptChange } from "../../shared/prompt.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { createChangeFeed } from "./change-feed.ts";
 

@@ -142,35 +142,22 @@ describe("changes announced by the database reach open streams, whichever code m
     );
   });
 
-  it("an account deleted with its shared prompts announces each one gone", async () => {
+  it.each([
+    ["with its shared prompts announces each one gone", false, "deleted"],
+    ["keeping its shared prompts announces them changed hands", true, "updated"],
+  ] as const)("an account deleted %s", async (_name, keepSharedPrompts, type) => {
     const { app, stream } = await watching();
-    const { author, ids } = await sharing(app, ["Going one", "Going two"]);
+    const { author, ids } = await sharing(app, ["Shared one", "Shared two"]);
     const events = readEvents(stream, 2, (event) => event.type !== "created");
     await new Promise((resolve) => setTimeout(resolve, 50));
     const deleted = await author.call("DELETE", "/api/v1/account", {
       confirmEmail: author.user.email,
+      keepSharedPrompts,
     });
     expect(deleted.status).toBe(204);
     const got = await events;
     expect(got).toEqual(
-      expect.arrayContaining(ids.map((id) => ({ type: "deleted", id, category: "writing" }))),
-    );
-    expect(got).toHaveLength(2);
-  });
-
-  it("an account deleted keeping its shared prompts announces them changed hands", async () => {
-    const { app, stream } = await watching();
-    const { author, ids } = await sharing(app, ["Staying one", "Staying two"]);
-    const events = readEvents(stream, 2, (event) => event.type !== "created");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const deleted = await author.call("DELETE", "/api/v1/account", {
-      confirmEmail: author.user.email,
-      keepSharedPrompts: true,
-    });
-    expect(deleted.status).toBe(204);
-    const got = await events;
-    expect(got).toEqual(
-      expect.arrayContaining(ids.map((id) => ({ type: "updated", id, category: "writing" }))),
+      expect.arrayContaining(ids.map((id) => ({ type, id, category: "writing" }))),
     );
     expect(got).toHaveLength(2);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { titleAndCategory } from "../../shared/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { closeTestApps, type createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { KeptAnswers } from "../cache/kept-answers.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -28,15 +28,9 @@ let cacheVersions: KeptAnswers["channel"];
 // nothing kept there is ever stale or reaches the wrong person.
 beforeAll(async () => {
   database = await createTestDatabase();
-  const memory = await signedInMemory(database);
+  const memory = await signedInMemory(database, { env: { ADMIN_EMAILS: "admin@example.com" } });
+  ({ feed, app } = memory);
   cacheVersions = memory.kept.channel;
-  feed = memory.feed;
-  app = await createTestApp({
-    db: database.db,
-    env: { ADMIN_EMAILS: "admin@example.com" },
-    changeFeed: feed,
-    kept: memory.kept,
-  });
   actors = await createActors(database.db);
 });
 afterAll(async () => {

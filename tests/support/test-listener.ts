@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../server/db/client.ts";
 import { inFlightRequests } from "../../server/http/in-flight.ts";
 import { createNodeListener } from "../../server/http/node-listener.ts";
 import { signedInMemory } from "./signed-in-memory.ts";
-import { createTestApp, testConfig, testLogger } from "./test-app.ts";
+import { testLogger } from "./test-app.ts";
 
 /**
  * The app behind the Node listener on a free port, as production serves it: public pages and
@@ -12,9 +12,7 @@ import { createTestApp, testConfig, testLogger } from "./test-app.ts";
  * requests that reached the app.
  */
 export async function startTestListener(database: DatabaseHandle) {
-  const config = testConfig();
-  const { feed, kept } = await signedInMemory(database);
-  const app = await createTestApp({ db: database.db, config, changeFeed: feed, kept });
+  const { config, feed, kept, app } = await signedInMemory(database);
   const calls = { count: 0 };
   const counted = {
     fetch: (request: Request, ...rest: unknown[]) => {

@@ -4,7 +4,7 @@ import { Link, NavLink } from "react-router";
 import { useSignOut } from "~/components/session/use-sign-out.ts";
 import { cx } from "~/lib/cx.ts";
 import { mainLinks } from "~/lib/navigation.ts";
-import { displayName, type SessionUser } from "~/lib/session-user.ts";
+import { displayName, type SessionUser } from "../../../shared/session-user.ts";
 import { topics } from "../../../shared/topics.ts";
 import { Avatar } from "./avatar.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,5 +1,5 @@
 import { cx } from "~/lib/cx.ts";
-import { displayName, type SessionUser } from "~/lib/session-user.ts";
+import { displayName, type SessionUser } from "../../../shared/session-user.ts";
 
 export function Avatar(props: { user: SessionUser; size?: "sm" | "lg" }) {
   const size = props.size === "lg" ? "h-12 w-12 text-lg" : "h-8 w-8 text-sm";

@@ -5,7 +5,7 @@ import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { cx } from "~/lib/cx.ts";
 import { mainLinks } from "~/lib/navigation.ts";
-import { displayName, type SessionUser } from "~/lib/session-user.ts";
+import { displayName, type SessionUser } from "../../../shared/session-user.ts";
 import { topics } from "../../../shared/topics.ts";
 import { Avatar } from "./avatar.tsx";
 

@@ -6,9 +6,9 @@ import { type Folder, LibraryProvider, type Tag } from "~/components/organise/li
 import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
-import type { SessionUser } from "~/lib/session-user.ts";
 import type { Notice } from "../../../shared/messages.ts";
 import type { PromptListData, WholePrompt } from "../../../shared/prompt.ts";
+import type { SessionUser } from "../../../shared/session-user.ts";
 import { CommunityHighlights, type Highlights } from "./community-highlights.tsx";
 import { type FormState, PromptForm } from "./prompt-form.tsx";
 import { PromptList } from "./prompt-list.tsx";

@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/lib/session-user.ts";
+import type { SessionUser } from "../../../shared/session-user.ts";
 
 const retryable = new Set([502, 503, 504]);
 const firstRetryMs = 200;

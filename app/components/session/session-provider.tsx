@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { useNavigate } from "react-router";
-import type { SessionUser } from "~/lib/session-user.ts";
+import type { SessionUser } from "../../../shared/session-user.ts";
 import { fetchSession } from "./fetch-session.ts";
 
 const recheckEveryMs = 30_000;

@@ -7,6 +7,7 @@ import { AppError } from "../../errors.ts";
 import type { ChangeFeed } from "../../live/change-feed.ts";
 import { watchStreamSession } from "../../live/stream-session.ts";
 import { createStreamSlots, type SlotRefusal } from "../../live/stream-slots.ts";
+import { requireViewer } from "../../prompts/prompt-access.ts";
 import { clientAddress } from "../../security/client-address.ts";
 import type { AppEnv } from "../app-env.ts";
 import { errorResponse } from "../errors.ts";
@@ -32,9 +33,9 @@ export function eventRoutes(options: {
   });
   const routes = new Hono<AppEnv>();
   routes.get("/", async (c) => {
-    const viewer = await c.get("viewer")();
-    const token = readCookie(c.req.header("cookie"), options.cookies.session);
-    if (!viewer || !token) throw new AppError("unauthenticated", "Please sign in");
+    const viewer = requireViewer(await c.get("viewer")());
+    // A viewer comes only from the session cookie, so there is one.
+    const token = readCookie(c.req.header("cookie"), options.cookies.session) ?? "";
     const slot = slots.take(viewer.userId, clientAddress(c, options.trustedProxies));
     if (!slot.ok) return errorResponse(c, new AppError("rate_limited", refusal(slot)));
     return streamSSE(c, async (stream) => {
