@@ -1,11 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { FolderInput } from "lucide-react";
 import { useState } from "react";
-import { api } from "~/lib/api-client.ts";
-import { showNotice } from "~/lib/notify.ts";
-import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
-import { callFailureNotice } from "./call-failure.ts";
+import { filePrompt } from "./file-prompt.ts";
 import { flatten, folderTree } from "./folder-tree.ts";
 import { useLibrary } from "./library-context.tsx";
 
@@ -41,15 +38,8 @@ export function MoveToMenu(props: { prompt: Prompt }) {
 
 function Menu(props: { prompt: Prompt; label: string }) {
   const { folders, refresh } = useLibrary();
-  const move = async (folderId: string | null, name: string) => {
-    try {
-      await api("PUT", `/api/v1/prompts/${props.prompt.id}/folder`, { folderId });
-      showNotice(messages.movedTo(name));
-      refresh();
-    } catch (error) {
-      showNotice(callFailureNotice(error, "move-prompt"));
-    }
-  };
+  const move = (folder: { id: string; name: string } | null) =>
+    filePrompt(props.prompt.id, folder, refresh);
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger aria-label={props.label} className={triggerClass}>
@@ -67,7 +57,7 @@ function Menu(props: { prompt: Prompt; label: string }) {
           <DropdownMenu.Item
             className={item}
             disabled={props.prompt.folderId === null}
-            onSelect={() => void move(null, "All prompts")}
+            onSelect={() => void move(null)}
           >
             No folder
           </DropdownMenu.Item>
@@ -77,7 +67,7 @@ function Menu(props: { prompt: Prompt; label: string }) {
               className={item}
               disabled={props.prompt.folderId === folder.id}
               style={{ paddingLeft: `${0.75 + folder.depth * 1}rem` }}
-              onSelect={() => void move(folder.id, folder.name)}
+              onSelect={() => void move(folder)}
             >
               {folder.name}
             </DropdownMenu.Item>
