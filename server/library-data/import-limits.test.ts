@@ -369,6 +369,35 @@ describe("an import written in short transactions", () => {
     expect(await rowsOf(me.user.id)).toEqual({ prompts: 0, folders: 0, tags: 0 });
     expect((await me.upload("/api/v1/import", file(1))).status).toBe(201);
   });
+  it("keeps, when undone, the folders the person made inside the run's folders", async () => {
+    const me = await apiPerson(roomy.db, roomyApp);
+    expect((await me.upload("/api/v1/import", file(3))).status).toBe(201);
+    const [run] = await roomy.db.insert(importRuns).values({ userId: me.user.id }).returning();
+    for (const table of [prompts, folders, tags]) {
+      await roomy.db
+        .update(table)
+        .set({ importRunId: run?.id })
+        .where(eq(table.userId, me.user.id));
+    }
+    // While the run goes on, the person files a prompt of their own in a folder of their own,
+    // made inside one the run made.
+    const [imported] = await roomy.db.select().from(folders).where(eq(folders.userId, me.user.id));
+    const mine = await me.call("POST", "/api/v1/folders", { name: "Mine", parentId: imported?.id });
+    expect(mine.status).toBe(201);
+    const kept = await me.call("POST", "/api/v1/prompts", { promptText: "Keep me", shared: false });
+    const filed = await me.call("PUT", `/api/v1/prompts/${kept.body.id}/folder`, {
+      folderId: mine.body.id,
+    });
+    expect(filed.status).toBeLessThan(300);
+    await roomy.db.execute(
+      sql`update ${importRuns} set heartbeat_at = now() - interval '3 minutes' where user_id = ${me.user.id}`,
+    );
+    expect(await undoStaleImportRuns(roomy.db, me.user.id)).toBe(1);
+    const [prompt] = await roomy.db.select().from(prompts).where(eq(prompts.id, kept.body.id));
+    expect(prompt?.folderId).toBe(mine.body.id);
+    const left = await roomy.db.select().from(folders).where(eq(folders.userId, me.user.id));
+    expect(left.map((folder) => folder.id).sort()).toEqual([mine.body.id, imported?.id].sort());
+  });
 });
 
 describe("tag names in any script", () => {

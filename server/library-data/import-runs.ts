@@ -79,15 +79,22 @@ export async function undoImportRun(db: Database, run: ImportRun, pace: Pace = p
         sql`not exists (select 1 from prompt_tags where prompt_tags.tag_id = ${tags.id})`,
       ),
     );
-  await db
-    .delete(folders)
-    .where(
-      and(
-        eq(folders.userId, run.userId),
-        eq(folders.importRunId, run.id),
-        sql`not exists (select 1 from prompts where prompts.folder_id = ${folders.id})`,
-      ),
-    );
+  // Leaves first, one level per round: deleting a folder deletes the folders inside it, and
+  // the person may have made some of those, or filed prompts in them, while the run went on.
+  while (true) {
+    const deleted = await db
+      .delete(folders)
+      .where(
+        and(
+          eq(folders.userId, run.userId),
+          eq(folders.importRunId, run.id),
+          sql`not exists (select 1 from prompts where prompts.folder_id = ${folders.id})`,
+          sql`not exists (select 1 from folders inner_folder where inner_folder.parent_id = ${folders.id})`,
+        ),
+      )
+      .returning({ id: folders.id });
+    if (deleted.length === 0) break;
+  }
   await db.delete(importRuns).where(eq(importRuns.id, run.id));
 }
 
