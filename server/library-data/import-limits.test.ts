@@ -328,6 +328,9 @@ describe("an import written in short transactions", () => {
     expect(answeredMidway).toBe(true);
     expect((await importing).status).toBe(201);
     expect(await rowsOf(me.user.id)).toEqual({ prompts: 1_500, folders: 4, tags: 2 });
+    // The library is read back a batch at a time to find what it holds already.
+    const again = await me.upload("/api/v1/import?dryRun=1", file(1_500));
+    expect(again.body).toMatchObject({ added: 0, duplicates: 1_500 });
   });
 
   it("deletes everything it wrote when it fails part way", async () => {

@@ -5,11 +5,12 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { refusalOf } from "../db/limit-refusals.ts";
 import { rowsOf } from "../db/rows.ts";
-import { folders, prompts, tags } from "../db/schema.ts";
+import { tags } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Pace } from "../pacing.ts";
 import { folderPathSeparator, folderPaths } from "./export-library.ts";
 import type { ImportedPrompt, ParsedImport } from "./import-rules.ts";
+import { ownFolders, ownPromptHashes } from "./library-rows.ts";
 
 export interface ImportReport {
   format: string;
@@ -48,14 +49,11 @@ export async function planImport(
   parsed: ParsedImport,
   pace: Pace,
 ): Promise<ImportPlan> {
-  const known = new Set(
-    (
-      await db
-        .select({ hash: sql<string>`md5(${prompts.promptText})` })
-        .from(prompts)
-        .where(eq(prompts.userId, viewer.userId))
-    ).map((row) => row.hash),
-  );
+  const known = new Set<string>();
+  for await (const hashes of ownPromptHashes(db, viewer.userId)) {
+    for (const hash of hashes) known.add(hash);
+    await pace();
+  }
   const inFile = new Set<string>();
   const fresh: ImportedPrompt[] = [];
   for (const prompt of parsed.prompts) {
@@ -69,7 +67,7 @@ export async function planImport(
   }
 
   const folderIds = new Map(
-    [...folderPaths(await ownFolders(db, viewer)).entries()].map(([id, path]) => [path, id]),
+    [...folderPaths(await ownFolders(db, viewer.userId)).entries()].map(([id, path]) => [path, id]),
   );
   const newFolders = foldersToMake(fresh, folderIds);
   const { newTags, tagKeys } = await tagsToMake(db, viewer, fresh);
@@ -98,13 +96,6 @@ export async function planImport(
 
 export function pathKey(names: string[]) {
   return names.join(folderPathSeparator);
-}
-
-function ownFolders(db: Database, viewer: Viewer) {
-  return db
-    .select({ id: folders.id, name: folders.name, parentId: folders.parentId })
-    .from(folders)
-    .where(eq(folders.userId, viewer.userId));
 }
 
 /** Every folder path the prompts use that the library lacks, each once, parents first. */

@@ -56,22 +56,47 @@ export async function starsOnOthers(db: Database, userId: string) {
   return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
 }
 
+type Position = { createdAt: Date; id: string } | null;
+
+/** The owner's prompts after a position, oldest first: how the readers below page. */
+const ownAfter = (userId: string, after: Position) =>
+  and(
+    eq(prompts.userId, userId),
+    after
+      ? sql`(${prompts.createdAt}, ${prompts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : undefined,
+  );
+const oldestFirst = [asc(prompts.createdAt), asc(prompts.id)];
+
+/** The MD5 of each prompt text the person owns, a batch at a time. */
+export async function* ownPromptHashes(db: Database, userId: string): AsyncGenerator<string[]> {
+  let after: Position = null;
+  while (true) {
+    const batch = await db
+      .select({
+        createdAt: prompts.createdAt,
+        id: prompts.id,
+        hash: sql<string>`md5(${prompts.promptText})`,
+      })
+      .from(prompts)
+      .where(ownAfter(userId, after))
+      .orderBy(...oldestFirst)
+      .limit(batchSize);
+    if (batch.length > 0) yield batch.map((row) => row.hash);
+    after = batch.at(-1) ?? null;
+    if (!after || batch.length < batchSize) return;
+  }
+}
+
 /** Every prompt the person owns, oldest first, a batch at a time (never the whole library at once). */
 export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<ExportedPrompt> {
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: Position = null;
   while (true) {
     const batch: (typeof prompts.$inferSelect)[] = await db
       .select()
       .from(prompts)
-      .where(
-        and(
-          eq(prompts.userId, userId),
-          after
-            ? sql`(${prompts.createdAt}, ${prompts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(prompts.createdAt), asc(prompts.id))
+      .where(ownAfter(userId, after))
+      .orderBy(...oldestFirst)
       .limit(batchSize);
     if (batch.length === 0) return;
     const ids = batch.map((row) => row.id);
