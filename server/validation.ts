@@ -2,16 +2,20 @@ import { type ZodType, z } from "zod";
 import type { ErrorDetail } from "../shared/error-codes.ts";
 import { AppError } from "./errors.ts";
 
+const hasNoNul = (value: string) => !value.includes("\u0000");
+const isWellFormed = (value: string) => value.isWellFormed();
+
 /** Text PostgreSQL can store and that survives a round trip: no NUL, no unpaired surrogate. */
+export function isStorableText(value: string) {
+  return hasNoNul(value) && isWellFormed(value);
+}
+
+/** The same rule as a schema, saying which part a text breaks. */
 export function storableText() {
   return z
     .string()
-    .refine((value) => !value.includes("\u0000"), "must not contain NUL characters")
+    .refine(hasNoNul, "must not contain NUL characters")
     .refine(isWellFormed, "must be valid Unicode text");
-}
-
-function isWellFormed(value: string) {
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 
 /**

@@ -2,6 +2,7 @@ import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema.ts";
 import { isUuid } from "../uuid.ts";
+import { isStorableText } from "../validation.ts";
 
 /** A column as a restore checks it: what its values look like, and whether one must be given. */
 interface ColumnRule {
@@ -16,15 +17,13 @@ const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(
 const date = /^\d{4}-\d{2}-\d{2}$/;
 const int4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
-/** Text PostgreSQL can store: no NUL, no unpaired surrogate. */
-function isStorableText(value: unknown) {
-  return typeof value === "string" && !value.includes("\u0000") && value === value.toWellFormed();
-}
-
 /** Each kind of column the schema uses; a new kind must be added here before it is restored. */
 const kinds: Record<string, Pick<ColumnRule, "fits" | "what">> = {
   PgUUID: { what: "a UUID", fits: isUuid },
-  PgText: { what: "text without NUL characters or broken Unicode", fits: isStorableText },
+  PgText: {
+    what: "text without NUL characters or broken Unicode",
+    fits: (value) => typeof value === "string" && isStorableText(value),
+  },
   PgBoolean: { what: "true or false", fits: (value) => typeof value === "boolean" },
   PgInteger: {
     what: "a whole number that fits in 32 bits",
