@@ -17,24 +17,14 @@ const policy = {
 /**
  * The policy for a page served from memory: it has no fresh nonce, so its scripts are allowed
  * by the hashes of its own inline scripts ('strict-dynamic' lets them load their modules).
- * Given the policy the page was rendered with, everything else is kept from it.
+ * Everything else is kept from the policy the page was rendered with.
  */
-export function hashPolicy(scriptHashes: string[], rendered?: string | null) {
+export function hashPolicy(scriptHashes: string[], rendered: string | null) {
   const scriptSrc = `script-src ${[...scriptHashes, "'strict-dynamic'"].join(" ")}`;
-  if (rendered) {
-    return rendered
-      .split(/;\s*/)
-      .map((directive) => (directive.startsWith("script-src ") ? scriptSrc : directive))
-      .join("; ");
-  }
-  const directives: [string, string[]][] = [
-    ["script-src", [...scriptHashes, "'strict-dynamic'"]],
-    ...Object.entries(policy).map(([name, values]): [string, string[]] => [
-      name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
-      values,
-    ]),
-  ];
-  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+  const others = (rendered ?? "")
+    .split(/;\s*/)
+    .filter((directive) => directive && !directive.startsWith("script-src "));
+  return [scriptSrc, ...others].join("; ");
 }
 
 /**
