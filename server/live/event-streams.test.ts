@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { streamEnds } from "../../tests/support/event-stream.ts";
@@ -7,7 +7,7 @@ import { closeTestApps, createTestApp, testLogger } from "../../tests/support/te
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { sessions } from "../db/schema.ts";
+import { prompts, sessions } from "../db/schema.ts";
 import { type ChangeFeed, createChangeFeed } from "./change-feed.ts";
 
 let database: DatabaseHandle;
@@ -159,5 +159,33 @@ describe("an open event stream ends with its session", () => {
     expect(out.status).toBe(200);
     expect(await ends).toBe(false);
     expect(stream.status).toBe(200);
+  });
+});
+
+describe("a stream whose client stopped reading", () => {
+  it("ends once a thousand changes wait for it, rather than holding them all", async () => {
+    const me = await person();
+    const stream = await openStream(me, newAddress());
+    expect(stream.status).toBe(200);
+    const author = await createUser(database.db);
+    const rows = await database.db
+      .insert(prompts)
+      .values(
+        Array.from({ length: 1_100 }, (_, i) => ({
+          title: "Backlog",
+          promptText: `Backlog ${i}`,
+          userId: author.id,
+          isShared: true,
+        })),
+      )
+      .returning({ id: prompts.id });
+    expect(rows).toHaveLength(1_100);
+    // One statement edits them all: 1,100 changes for a client that reads none of them.
+    await database.db
+      .update(prompts)
+      .set({ promptText: sql`${prompts.promptText} || ' (edited)'` })
+      .where(eq(prompts.userId, author.id));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await streamEnds(stream, 3000)).toBe(true);
   });
 });

@@ -13,6 +13,8 @@ import type { AppEnv } from "../app-env.ts";
 import { errorResponse } from "../errors.ts";
 
 const heartbeatMs = 25_000;
+/** Changes a stream may hold unsent; past it, the stream ends. */
+const backlogLimit = 1_000;
 
 /**
  * GET /api/v1/events: a server-sent event stream of changes to shared prompts, for the open
@@ -47,7 +49,9 @@ export function eventRoutes(options: {
         wake?.();
       };
       const unsubscribe = feed.subscribe((change) => {
-        if (change) queue.push(JSON.stringify(change));
+        // A client that stopped reading is let go before its backlog grows without bound;
+        // a browser that is still there reconnects by itself.
+        if (change && queue.length < backlogLimit) queue.push(JSON.stringify(change));
         else ended = true;
         wake?.();
       });
