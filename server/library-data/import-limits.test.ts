@@ -307,6 +307,18 @@ describe("an import written in short transactions", () => {
     tags: (await roomy.db.select().from(tags).where(eq(tags.userId, userId))).length,
   });
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  /** What a crash part way leaves: the library's rows carrying a run that is still open. */
+  const leaveRunning = async (userId: string) => {
+    const [run] = await roomy.db.insert(importRuns).values({ userId }).returning();
+    for (const table of [prompts, folders, tags]) {
+      await roomy.db.update(table).set({ importRunId: run?.id }).where(eq(table.userId, userId));
+    }
+  };
+  /** The run's process is gone: its heartbeat stopped three minutes ago. */
+  const stopBeating = (userId: string) =>
+    roomy.db.execute(
+      sql`update ${importRuns} set heartbeat_at = now() - interval '3 minutes' where user_id = ${userId}`,
+    );
 
   it("answers other people while a large import is written", async () => {
     const me = await apiPerson(roomy.db, roomyApp);
@@ -353,35 +365,21 @@ describe("an import written in short transactions", () => {
   it("undoes an import whose process died, and refuses a second one while one runs", async () => {
     const me = await apiPerson(roomy.db, roomyApp);
     expect((await me.upload("/api/v1/import", file(3))).status).toBe(201);
-    // What a crash part way leaves: rows carrying a run that no longer moves on.
-    const [run] = await roomy.db.insert(importRuns).values({ userId: me.user.id }).returning();
-    for (const table of [prompts, folders, tags]) {
-      await roomy.db
-        .update(table)
-        .set({ importRunId: run?.id })
-        .where(eq(table.userId, me.user.id));
-    }
+    await leaveRunning(me.user.id);
     const busy = await me.upload("/api/v1/import", file(1));
     expect(busy.status).toBe(429);
     expect(busy.body.error.message).toMatch(/already running/);
     expect(await undoStaleImportRuns(roomy.db)).toBe(0);
-    await roomy.db.execute(
-      sql`update ${importRuns} set heartbeat_at = now() - interval '3 minutes' where user_id = ${me.user.id}`,
-    );
+    await stopBeating(me.user.id);
     expect(await undoStaleImportRuns(roomy.db)).toBe(1);
     expect(await rowsOf(me.user.id)).toEqual({ prompts: 0, folders: 0, tags: 0 });
     expect((await me.upload("/api/v1/import", file(1))).status).toBe(201);
   });
+
   it("keeps, when undone, the folders the person made inside the run's folders", async () => {
     const me = await apiPerson(roomy.db, roomyApp);
     expect((await me.upload("/api/v1/import", file(3))).status).toBe(201);
-    const [run] = await roomy.db.insert(importRuns).values({ userId: me.user.id }).returning();
-    for (const table of [prompts, folders, tags]) {
-      await roomy.db
-        .update(table)
-        .set({ importRunId: run?.id })
-        .where(eq(table.userId, me.user.id));
-    }
+    await leaveRunning(me.user.id);
     // While the run goes on, the person files a prompt of their own in a folder of their own,
     // made inside one the run made.
     const [imported] = await roomy.db.select().from(folders).where(eq(folders.userId, me.user.id));
@@ -392,9 +390,7 @@ describe("an import written in short transactions", () => {
       folderId: mine.body.id,
     });
     expect(filed.status).toBeLessThan(300);
-    await roomy.db.execute(
-      sql`update ${importRuns} set heartbeat_at = now() - interval '3 minutes' where user_id = ${me.user.id}`,
-    );
+    await stopBeating(me.user.id);
     expect(await undoStaleImportRuns(roomy.db, me.user.id)).toBe(1);
     const [prompt] = await roomy.db.select().from(prompts).where(eq(prompts.id, kept.body.id));
     expect(prompt?.folderId).toBe(mine.body.id);
