@@ -1,3 +1,4 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "../shared/session-user.ts";
 import type { Route } from "./+types/root";
@@ -10,8 +11,10 @@ import { Toaster } from "./components/ui/toaster.tsx";
 import { appContext } from "./lib/app-context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import type { RootData } from "./lib/root-data.ts";
+import { themeScript } from "./lib/theme.ts";
 
 export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -29,15 +32,24 @@ export function loader({ context }: Route.LoaderArgs): RootData {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The theme script may set data-theme before React sees <html>.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, so the theme is set before the first paint. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+      <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
+        <a
+          href="#main"
+          className="sr-only rounded-lg bg-accent px-4 py-2 font-medium text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70]"
+        >
+          Skip to content
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

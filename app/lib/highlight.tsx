@@ -17,7 +17,7 @@ export function highlight(text: string, term: string): ReactNode[] {
     const start = match.index;
     if (start > last) pieces.push(text.slice(last, start));
     pieces.push(
-      <mark key={start} className="rounded bg-amber-200 px-0.5 text-inherit">
+      <mark key={start} className="rounded bg-mark px-0.5 text-inherit">
         {match[0]}
       </mark>,
     );

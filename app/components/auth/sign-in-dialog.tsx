@@ -26,10 +26,10 @@ export function SignInButton(props: {
         {props.children}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={signInTitle}>
-        <p className="mt-2 mb-6 text-center text-slate-600">{signInSubtitle}</p>
+        <p className="mt-2 mb-6 text-center text-muted">{signInSubtitle}</p>
         <ContinueWithGoogle />
         {devSignIn ? (
-          <p className="mt-4 text-center text-sm text-amber-800">
+          <p className="mt-4 text-center text-sm text-warning-text">
             Development sign-in is on: you will choose any email on the next page.
           </p>
         ) : null}

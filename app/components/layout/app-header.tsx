@@ -3,9 +3,8 @@ import { ChevronDown, LogOut, Settings, Star } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { useSignOut } from "~/components/session/use-sign-out.ts";
 import { cx } from "~/lib/cx.ts";
-import { mainLinks } from "~/lib/navigation.ts";
+import { libraryLinks, mainLinks } from "~/lib/navigation.ts";
 import { displayName, type SessionUser } from "../../../shared/session-user.ts";
-import { topics } from "../../../shared/topics.ts";
 import { Avatar } from "./avatar.tsx";
 import { Logo } from "./logo.tsx";
 import { MobileDrawer } from "./mobile-drawer.tsx";
@@ -13,20 +12,20 @@ import { MobileDrawer } from "./mobile-drawer.tsx";
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     "rounded-md px-3 py-2 text-sm font-medium",
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+    isActive ? "bg-accent-soft text-accent-text" : "text-fg-soft hover:bg-subtle",
   );
 
 const menuPanel =
-  "z-50 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 data-[state=open]:animate-in";
+  "z-50 min-w-56 rounded-xl bg-surface p-1.5 shadow-lg ring-1 ring-line data-[state=open]:animate-in";
 const menuItem =
-  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-fg-soft outline-none data-[highlighted]:bg-subtle";
 
 /** The signed-in top bar: links on wide screens, a right-side drawer below 768 px. */
 export function AppHeader(props: { user: SessionUser }) {
   const { user } = props;
   const { signOut, busy } = useSignOut();
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo to="/dashboard" />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -36,14 +35,14 @@ export function AppHeader(props: { user: SessionUser }) {
             </NavLink>
           ))}
           <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+            <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-fg-soft hover:bg-subtle">
               Libraries <ChevronDown className="h-4 w-4" aria-hidden="true" />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={6} className={menuPanel}>
-                {topics.map((topic) => (
-                  <DropdownMenu.Item key={topic.path} asChild className={menuItem}>
-                    <Link to={topic.path}>{topic.name}</Link>
+                {libraryLinks.map((link) => (
+                  <DropdownMenu.Item key={link.to} asChild className={menuItem}>
+                    <Link to={link.to}>{link.label}</Link>
                   </DropdownMenu.Item>
                 ))}
               </DropdownMenu.Content>
@@ -52,20 +51,20 @@ export function AppHeader(props: { user: SessionUser }) {
           <DropdownMenu.Root>
             <DropdownMenu.Trigger
               aria-label={`Account menu for ${displayName(user)}`}
-              className="ml-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className="ml-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
             >
               <Avatar user={user} />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={6} className={menuPanel}>
                 <DropdownMenu.Label className="px-3 py-2">
-                  <p className="text-sm font-semibold text-slate-900">
+                  <p className="text-sm font-semibold text-fg">
                     {displayName(user)}
-                    {user.isAdmin ? <span className="ml-1 text-brand-700">(Admin)</span> : null}
+                    {user.isAdmin ? <span className="ml-1 text-accent-text">(Admin)</span> : null}
                   </p>
-                  <p className="truncate text-xs text-slate-500">{user.email}</p>
+                  <p className="truncate text-xs text-faint">{user.email}</p>
                 </DropdownMenu.Label>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                <DropdownMenu.Separator className="my-1 h-px bg-subtle-strong" />
                 <DropdownMenu.Item asChild className={menuItem}>
                   <Link to="/favourites">
                     <Star className="h-4 w-4" aria-hidden="true" /> Favourites

@@ -17,7 +17,7 @@ export function Avatar(props: { user: SessionUser; size?: "sm" | "lg" }) {
     <span
       aria-hidden="true"
       className={cx(
-        "inline-flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700",
+        "inline-flex items-center justify-center rounded-full bg-accent-soft-strong font-semibold text-accent-text",
         size,
       )}
     >

@@ -5,7 +5,7 @@ export function DevSignInNotice() {
   const { devSignIn } = useRootData();
   if (!devSignIn) return null;
   return (
-    <p className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-900">
+    <p className="bg-warning-soft px-4 py-1.5 text-center text-sm text-warning-text">
       Development sign-in is on: Google is not configured, and any email signs in.
     </p>
   );

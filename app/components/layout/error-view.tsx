@@ -13,16 +13,19 @@ export function ErrorView(props: { error: unknown; wholePage?: boolean }) {
       <title>Something went wrong | PromptShelf</title>
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-slate-600">
+      <p className="text-muted">
         {status === 503 ? unavailableText : "An unexpected error occurred. Please try again."}
       </p>
-      <a className="font-medium text-brand-700 underline" href="/">
+      <a className="font-medium text-accent-text underline" href="/">
         Go Home
       </a>
     </>
   );
   return props.wholePage ? (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       {content}
     </main>
   ) : (

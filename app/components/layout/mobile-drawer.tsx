@@ -4,15 +4,15 @@ import { useState } from "react";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { cx } from "~/lib/cx.ts";
-import { mainLinks } from "~/lib/navigation.ts";
+import { libraryLinks, mainLinks } from "~/lib/navigation.ts";
 import { displayName, type SessionUser } from "../../../shared/session-user.ts";
-import { topics } from "../../../shared/topics.ts";
 import { Avatar } from "./avatar.tsx";
+import { ThemeSwitcher } from "./theme-switcher.tsx";
 
 const drawerLink = ({ isActive }: { isActive: boolean }) =>
   cx(
     "block rounded-md px-3 py-2 text-base font-medium",
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+    isActive ? "bg-accent-soft text-accent-text" : "text-fg-soft hover:bg-subtle",
   );
 
 /** Below 768 px the menu is a drawer from the right with the person, the links and Logout. */
@@ -31,17 +31,19 @@ export function MobileDrawer(props: {
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none md:hidden">
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay md:hidden" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-surface p-5 shadow-2xl focus:outline-none md:hidden">
           <div className="flex items-start justify-between">
             <div className="flex items-center gap-3">
               <Avatar user={props.user} size="lg" />
               <div>
-                <Dialog.Title className="font-semibold text-slate-900">
+                <Dialog.Title className="font-semibold text-fg">
                   {displayName(props.user)}
-                  {props.user.isAdmin ? <span className="ml-1 text-brand-700">(Admin)</span> : null}
+                  {props.user.isAdmin ? (
+                    <span className="ml-1 text-accent-text">(Admin)</span>
+                  ) : null}
                 </Dialog.Title>
-                <Dialog.Description className="truncate text-sm text-slate-500">
+                <Dialog.Description className="truncate text-sm text-faint">
                   {props.user.email}
                 </Dialog.Description>
               </div>
@@ -64,18 +66,19 @@ export function MobileDrawer(props: {
             <NavLink to="/settings" className={drawerLink} onClick={close}>
               Settings
             </NavLink>
-            <p className="mt-4 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <p className="mt-4 px-3 text-xs font-semibold tracking-wide text-faint uppercase">
               Libraries
             </p>
-            {topics.map((topic) => (
-              <NavLink key={topic.path} to={topic.path} className={drawerLink} onClick={close}>
-                {topic.name}
+            {libraryLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
+                {link.label}
               </NavLink>
             ))}
           </nav>
+          <ThemeSwitcher className="mt-auto px-3 pt-6" />
           <Button
             variant="secondary"
-            className="mt-auto"
+            className="mt-4"
             disabled={props.signingOut}
             onClick={() => {
               close();

@@ -15,7 +15,7 @@ const libraryLinks = landingPages.map((page) => ({ to: page.path, label: page.la
 /** The public top bar: the eight libraries, and Sign In (or the dashboard, once signed in). */
 export function PublicHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo to="/" />
         <nav aria-label="Prompt libraries" className="hidden items-center gap-1 xl:flex">
@@ -26,7 +26,7 @@ export function PublicHeader() {
               className={({ isActive }) =>
                 cx(
                   "rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap",
-                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                  isActive ? "bg-accent-soft text-accent-text" : "text-fg-soft hover:bg-subtle",
                 )
               }
             >
@@ -98,7 +98,7 @@ function PublicDrawer() {
               key={page.path}
               to={page.path}
               onClick={() => setOpen(false)}
-              className="rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100"
+              className="rounded-md px-3 py-2.5 text-base font-medium text-fg-soft hover:bg-subtle"
             >
               {page.label}
             </Link>

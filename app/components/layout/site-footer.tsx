@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data.ts";
 import { landingPages } from "../../../shared/landing-pages.ts";
 import { Logo } from "./logo.tsx";
+import { ThemeSwitcher } from "./theme-switcher.tsx";
 
-const linkClass = "text-sm text-slate-300 hover:text-white";
+const linkClass = "text-sm text-night-fg hover:text-night-strong";
 
 /** Library links in two groups, the legal pages, the video channel and support, and the copyright. */
 export function SiteFooter() {
@@ -13,20 +14,20 @@ export function SiteFooter() {
     { heading: "More Resources", pages: landingPages.slice(4) },
   ];
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-night text-night-fg">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <div className="[&_a]:text-white">
+          <div className="[&_a]:text-night-strong">
             <Logo to="/" />
           </div>
-          <p className="mt-4 max-w-sm text-sm text-slate-400">
+          <p className="mt-4 max-w-sm text-sm text-night-muted">
             Keep, find and share the AI prompts that work: a private library for you, and a
             community library for everyone.
           </p>
         </div>
         {groups.map((group) => (
           <nav key={group.heading} aria-label={group.heading}>
-            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            <h2 className="text-sm font-semibold tracking-wide text-night-strong uppercase">
               {group.heading}
             </h2>
             <ul className="mt-4 space-y-2">
@@ -41,7 +42,9 @@ export function SiteFooter() {
           </nav>
         ))}
         <nav aria-label="Company">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Company</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-night-strong uppercase">
+            Company
+          </h2>
           <ul className="mt-4 space-y-2">
             <li>
               <Link to="/privacy" className={linkClass}>
@@ -76,10 +79,11 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6">
-          © 2025 PromptShelf. All rights reserved.
-        </p>
+      <div className="border-t border-night-line">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
+          <p className="text-sm text-night-muted">© 2025 PromptShelf. All rights reserved.</p>
+          <ThemeSwitcher tone="night" />
+        </div>
       </div>
     </footer>
   );

@@ -15,17 +15,17 @@ export function DeleteFolderDialog(props: {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-2xl">
+          <Dialog.Title className="text-lg font-semibold text-fg">
             Delete "{props.folderName}"?
           </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
+          <Dialog.Description className="mt-1 text-sm text-muted">
             What should happen to the prompts and folders inside it?
           </Dialog.Description>
           <fieldset className="mt-4 space-y-2">
             <legend className="sr-only">Its prompts</legend>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
+            <label className="flex items-start gap-2 text-sm text-fg">
               <input
                 type="radio"
                 name="folder-prompts"
@@ -35,7 +35,7 @@ export function DeleteFolderDialog(props: {
               />
               Move them to {props.parentName}
             </label>
-            <label className="flex items-start gap-2 text-sm text-slate-800">
+            <label className="flex items-start gap-2 text-sm text-fg">
               <input
                 type="radio"
                 name="folder-prompts"

@@ -43,7 +43,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
             aria-current={allActive ? "page" : undefined}
             className={cx(
               "flex items-center gap-2 rounded-md px-2 py-1.5 font-medium",
-              allActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
+              allActive ? "bg-accent-soft text-accent-text" : "text-fg hover:bg-subtle",
             )}
             {...promptTargetHandlers(null, refresh)}
           >
@@ -53,7 +53,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
         <li>
           <Link
             to="/favourites"
-            className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-slate-800 hover:bg-slate-100"
+            className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-fg hover:bg-subtle"
           >
             <Star className="h-4 w-4" aria-hidden="true" /> Favourites
           </Link>

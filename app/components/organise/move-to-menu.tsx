@@ -7,9 +7,9 @@ import { flatten, folderTree } from "./folder-tree.ts";
 import { useLibrary } from "./library-context.tsx";
 
 const item =
-  "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100";
+  "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-fg-soft outline-none data-[disabled]:cursor-default data-[disabled]:text-ghost data-[highlighted]:bg-subtle";
 
-const triggerClass = "rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900";
+const triggerClass = "rounded-md p-2 text-faint hover:bg-subtle hover:text-fg";
 
 /**
  * "Move to...": the keyboard way to file a prompt (drag and drop is the other). The menu is
@@ -49,9 +49,9 @@ function Menu(props: { prompt: Prompt; label: string }) {
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-50 max-h-80 min-w-52 overflow-y-auto rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+          className="z-50 max-h-80 min-w-52 overflow-y-auto rounded-xl bg-surface p-1.5 shadow-lg ring-1 ring-line"
         >
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-slate-500 uppercase">
+          <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold text-faint uppercase">
             Move to
           </DropdownMenu.Label>
           <DropdownMenu.Item

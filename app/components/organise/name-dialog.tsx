@@ -24,11 +24,9 @@ export function NameDialog(props: {
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
-            {props.title}
-          </Dialog.Title>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-2xl">
+          <Dialog.Title className="text-lg font-semibold text-fg">{props.title}</Dialog.Title>
           <Dialog.Description className="sr-only">{props.label}</Dialog.Description>
           <form
             className="mt-4"
@@ -41,7 +39,7 @@ export function NameDialog(props: {
               if (done) props.onOpenChange(false);
             }}
           >
-            <label htmlFor="name-dialog-input" className="text-sm font-medium text-slate-800">
+            <label htmlFor="name-dialog-input" className="text-sm font-medium text-fg">
               {props.label}
             </label>
             <input
@@ -49,7 +47,7 @@ export function NameDialog(props: {
               value={name}
               maxLength={props.maxLength}
               onChange={(event) => setName(event.target.value)}
-              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
             />
             <div className="mt-5 flex justify-end gap-3">
               <Dialog.Close asChild>

@@ -25,7 +25,7 @@ export function SaveButton(props: { prompt: Prompt }) {
       type="button"
       disabled={saving}
       onClick={() => void save()}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-fg-soft hover:bg-subtle disabled:opacity-50"
     >
       <BookmarkPlus className="h-3.5 w-3.5" aria-hidden="true" /> Save to my library
     </button>

@@ -29,19 +29,19 @@ export function SidebarFolders(props: {
       <div
         {...promptTargetHandlers(node, refresh)}
         className={cx(
-          "group flex items-center rounded-md data-[drop-over]:bg-brand-100 data-[drop-over]:ring-2 data-[drop-over]:ring-brand-500",
-          currentFolder === node.id ? "bg-brand-50" : "hover:bg-slate-100",
+          "group flex items-center rounded-md data-[drop-over]:bg-accent-soft-strong data-[drop-over]:ring-2 data-[drop-over]:ring-focus",
+          currentFolder === node.id ? "bg-accent-soft" : "hover:bg-subtle",
         )}
         style={{ paddingLeft: `${node.depth * 0.875}rem` }}
       >
         <Link
           to={withSearch(search, (p) => p.set("folder", node.id))}
           aria-current={currentFolder === node.id ? "page" : undefined}
-          className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1.5 text-sm text-slate-800"
+          className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1.5 text-sm text-fg"
         >
-          <FolderIcon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <FolderIcon className="h-4 w-4 shrink-0 text-faint" aria-hidden="true" />
           <span className="truncate">{node.name}</span>
-          <span className="ml-auto text-xs text-slate-500 tabular-nums">{node.promptCount}</span>
+          <span className="ml-auto text-xs text-faint tabular-nums">{node.promptCount}</span>
         </Link>
         <SidebarItemMenu
           label={`Folder actions for ${node.name}`}
@@ -65,7 +65,7 @@ export function SidebarFolders(props: {
       <div className="mb-1 flex items-center justify-between">
         <h2
           id="folders-heading"
-          className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+          className="px-2 text-xs font-semibold tracking-wide text-faint uppercase"
         >
           Folders
         </h2>
@@ -73,13 +73,13 @@ export function SidebarFolders(props: {
           type="button"
           aria-label="New folder"
           onClick={() => onEdit({ kind: "new-folder", parent: null })}
-          className="rounded p-1 text-slate-600 hover:bg-slate-100"
+          className="rounded p-1 text-muted hover:bg-subtle"
         >
           <FolderPlus className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
       {props.folders.length === 0 ? (
-        <p className="px-2 text-slate-500">No folders yet.</p>
+        <p className="px-2 text-faint">No folders yet.</p>
       ) : (
         <ul className="space-y-0.5">{buildUp(folderTree(props.folders), folderRow)}</ul>
       )}

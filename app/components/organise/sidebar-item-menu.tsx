@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { MoreHorizontal } from "lucide-react";
 
 const menuItem =
-  "flex cursor-pointer rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100";
+  "flex cursor-pointer rounded-md px-3 py-2 text-sm text-fg-soft outline-none data-[highlighted]:bg-subtle";
 
 /** The "..." menu beside a folder or tag in the sidebar. */
 export function SidebarItemMenu(props: {
@@ -16,14 +16,14 @@ export function SidebarItemMenu(props: {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={props.label}
-        className="rounded p-1 text-slate-500 hover:bg-slate-200"
+        className="rounded p-1 text-faint hover:bg-subtle-strong"
       >
         <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
-          className={`z-50 ${props.minWidth} rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200`}
+          className={`z-50 ${props.minWidth} rounded-xl bg-surface p-1.5 shadow-lg ring-1 ring-line`}
         >
           {props.items.map((item) => (
             <DropdownMenu.Item key={item.label} className={menuItem} onSelect={item.onSelect}>

@@ -18,19 +18,19 @@ export function SidebarTags(props: {
     <section aria-labelledby="tags-heading">
       <h2
         id="tags-heading"
-        className="mb-1 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+        className="mb-1 px-2 text-xs font-semibold tracking-wide text-faint uppercase"
       >
         Tags
       </h2>
       {props.tags.length === 0 ? (
-        <p className="px-2 text-slate-500">Tag a prompt to filter by it.</p>
+        <p className="px-2 text-faint">Tag a prompt to filter by it.</p>
       ) : (
         <ul className="space-y-0.5">
           {props.tags.map((tag) => {
             const checked = props.selectedTags.includes(tag.name.toLowerCase());
             return (
-              <li key={tag.name} className="group flex items-center rounded-md hover:bg-slate-100">
-                <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-2 py-1.5 text-slate-800">
+              <li key={tag.name} className="group flex items-center rounded-md hover:bg-subtle">
+                <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-2 py-1.5 text-fg">
                   {/* Uncontrolled, so it ticks at once; it is re-created when the URL settles. */}
                   <input
                     key={`${tag.name}:${checked}`}
@@ -50,9 +50,7 @@ export function SidebarTags(props: {
                     }
                   />
                   <span className="truncate">#{tag.name}</span>
-                  <span className="ml-auto text-xs text-slate-500 tabular-nums">
-                    {tag.promptCount}
-                  </span>
+                  <span className="ml-auto text-xs text-faint tabular-nums">{tag.promptCount}</span>
                 </label>
                 <SidebarItemMenu
                   label={`Tag actions for ${tag.name}`}

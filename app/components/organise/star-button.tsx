@@ -38,7 +38,7 @@ export function StarButton(props: { prompt: Prompt }) {
       aria-pressed={starred}
       aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
       onClick={() => void toggle()}
-      className="inline-flex items-center gap-1 rounded-md p-2 text-slate-500 hover:bg-amber-50 hover:text-amber-600 aria-pressed:text-amber-500"
+      className="inline-flex items-center gap-1 rounded-md p-2 text-faint hover:bg-warning-soft hover:text-star aria-pressed:text-star"
     >
       <Star className="h-4 w-4" fill={starred ? "currentColor" : "none"} aria-hidden="true" />
       {props.prompt.isShared ? <span className="text-xs tabular-nums">{count}</span> : null}

@@ -29,7 +29,7 @@ export function TagEditor(props: { prompt: Prompt }) {
       {props.prompt.tags.map((tag) => (
         <span
           key={tag}
-          className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-xs text-slate-700"
+          className="inline-flex items-center gap-1 rounded-full bg-subtle py-0.5 pr-1 pl-2.5 text-xs text-fg-soft"
         >
           #{tag}
           <button
@@ -41,7 +41,7 @@ export function TagEditor(props: { prompt: Prompt }) {
                 "remove-tag",
               )
             }
-            className="rounded-full p-0.5 hover:bg-slate-200"
+            className="rounded-full p-0.5 hover:bg-subtle-strong"
           >
             <X className="h-3 w-3" aria-hidden="true" />
           </button>
@@ -76,7 +76,7 @@ export function TagEditor(props: { prompt: Prompt }) {
               if (event.key === "Escape") setAdding(false);
             }}
             placeholder="tag name"
-            className="w-28 rounded-full border-0 px-2.5 py-0.5 text-xs ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+            className="w-28 rounded-full border-0 px-2.5 py-0.5 text-xs ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
           />
           <datalist id={listId}>
             {tags
@@ -94,7 +94,7 @@ export function TagEditor(props: { prompt: Prompt }) {
           type="button"
           onClick={() => setAdding(true)}
           aria-label={`Add a tag to ${props.prompt.title}`}
-          className="inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"
+          className="inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs text-muted ring-1 ring-line hover:bg-canvas"
         >
           <Plus className="h-3 w-3" aria-hidden="true" /> Tag
         </button>

@@ -55,40 +55,40 @@ export function TemplateDialog(props: {
       <Dialog.Trigger asChild>
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent-text hover:bg-accent-soft"
         >
           <Braces className="h-3.5 w-3.5" aria-hidden="true" /> Use template
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-6 shadow-2xl">
           <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">
+            <Dialog.Title className="text-lg font-semibold text-fg">
               Use template: {props.prompt.title}
             </Dialog.Title>
             <Dialog.Close asChild>
               <button
                 type="button"
                 aria-label="Close"
-                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100"
+                className="rounded-md p-1.5 text-faint hover:bg-subtle"
               >
                 <X className="h-5 w-5" aria-hidden="true" />
               </button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
+          <Dialog.Description className="mt-1 text-sm text-muted">
             Fill in the blanks; empty ones use their default.
           </Dialog.Description>
           {template === null ? (
-            <p role="status" className="mt-6 flex items-center justify-center gap-2 text-slate-500">
+            <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
               <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading...
             </p>
           ) : null}
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             {variables.map((variable, index) => (
               <div key={variable.name}>
-                <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-slate-800">
+                <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-fg">
                   {variable.name}
                 </label>
                 <input
@@ -98,15 +98,15 @@ export function TemplateDialog(props: {
                   onChange={(event) =>
                     setValues({ ...values, [variable.name]: event.target.value })
                   }
-                  className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+                  className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
                 />
               </div>
             ))}
           </div>
-          <h3 className="mt-5 text-sm font-semibold text-slate-800">Preview</h3>
+          <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
           <output
             aria-label="Filled prompt"
-            className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
+            className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line"
           >
             {filled}
           </output>

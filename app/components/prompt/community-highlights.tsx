@@ -18,11 +18,11 @@ export function CommunityHighlights(props: { highlights: Highlights; headingLeve
       {promptOfTheDay ? (
         <section
           aria-labelledby="prompt-of-the-day"
-          className="rounded-2xl bg-gradient-to-br from-brand-600 to-brand-700 p-1"
+          className="rounded-2xl bg-gradient-to-br from-accent to-accent-hover p-1"
         >
           <Heading
             id="prompt-of-the-day"
-            className="flex items-center gap-2 px-4 py-2 font-semibold text-white"
+            className="flex items-center gap-2 px-4 py-2 font-semibold text-on-accent"
           >
             <Sparkles className="h-4 w-4" aria-hidden="true" /> Prompt of the day
           </Heading>
@@ -33,14 +33,12 @@ export function CommunityHighlights(props: { highlights: Highlights; headingLeve
         aria-labelledby="fresh-today"
         className={promptOfTheDay ? "lg:col-span-2" : "lg:col-span-3"}
       >
-        <Heading id="fresh-today" className="mb-3 font-semibold text-slate-900">
+        <Heading id="fresh-today" className="mb-3 font-semibold text-fg">
           Fresh today{" "}
-          <span className="font-normal text-slate-600">
-            · {freshCount} shared in the last 24 hours
-          </span>
+          <span className="font-normal text-muted">· {freshCount} shared in the last 24 hours</span>
         </Heading>
         {freshToday.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-slate-200 p-6 text-center text-slate-600">
+          <p className="rounded-xl border-2 border-dashed border-line p-6 text-center text-muted">
             Nothing shared in the last 24 hours yet. Be the first today.
           </p>
         ) : (

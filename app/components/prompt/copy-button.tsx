@@ -48,7 +48,7 @@ export function CopyButton(props: {
       aria-label={props.label}
       aria-busy={busy || undefined}
       data-copied={copied || undefined}
-      className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[copied]:text-emerald-600"
+      className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg data-[copied]:text-success-text"
     >
       {busy ? (
         <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

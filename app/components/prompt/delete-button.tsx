@@ -36,7 +36,7 @@ export function DeleteButton(props: {
         aria-haspopup="dialog"
         disabled={props.busy}
         onClick={() => setOpen(true)}
-        className="rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-50"
+        className="rounded-md p-2 text-faint hover:bg-danger-soft hover:text-danger-text disabled:opacity-50"
       >
         <Trash2 className="h-4 w-4" aria-hidden="true" />
       </button>
@@ -61,15 +61,15 @@ function DeleteDialog(props: { title: string; onConfirm: () => void; onClose: ()
   return (
     <AlertDialog.Root defaultOpen onOpenChange={(open) => !open && props.onClose()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-2xl"
         >
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+          <AlertDialog.Title className="text-lg font-semibold text-fg">
             Delete this prompt?
           </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-600">
+          <AlertDialog.Description className="mt-2 text-muted">
             "{props.title}" will be deleted for good.
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">

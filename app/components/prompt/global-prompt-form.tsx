@@ -5,7 +5,7 @@ import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import { promptTextMaxLength, useCaseMaxLength } from "../../../shared/prompt.ts";
 
 const fieldClass =
-  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset";
+  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-fg ring-1 ring-line-strong ring-inset placeholder:text-ghost focus:ring-2 focus:ring-focus focus:ring-inset";
 
 /** The administrator's form: both fields required; an incomplete form simply does not submit. */
 export function GlobalPromptForm(props: { fetcher: FetcherWithComponents<PromptActionResult> }) {
@@ -25,21 +25,21 @@ export function GlobalPromptForm(props: { fetcher: FetcherWithComponents<PromptA
     <props.fetcher.Form
       method="post"
       aria-labelledby="global-form-heading"
-      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line sm:p-6"
       onSubmit={(event) => {
         if (!useCase.trim() || !content.trim()) event.preventDefault();
       }}
     >
-      <h2 id="global-form-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="global-form-heading" className="text-lg font-semibold text-fg">
         Add Global Prompt
       </h2>
       <input type="hidden" name="intent" value="create" />
       <div className="mt-4">
         <div className="flex items-baseline justify-between">
-          <label htmlFor="global-use-case" className="text-sm font-medium text-slate-800">
+          <label htmlFor="global-use-case" className="text-sm font-medium text-fg">
             Use case
           </label>
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-faint">
             {useCase.length}/{useCaseMaxLength}
           </span>
         </div>
@@ -53,7 +53,7 @@ export function GlobalPromptForm(props: { fetcher: FetcherWithComponents<PromptA
         />
       </div>
       <div className="mt-4">
-        <label htmlFor="global-content" className="text-sm font-medium text-slate-800">
+        <label htmlFor="global-content" className="text-sm font-medium text-fg">
           Content
         </label>
         <textarea

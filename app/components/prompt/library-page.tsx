@@ -105,8 +105,8 @@ export function LibraryPage(props: {
     <>
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{config.heading}</h1>
-          <p className="mt-1 text-slate-600">{config.description}</p>
+          <h1 className="text-3xl font-bold tracking-tight text-fg">{config.heading}</h1>
+          <p className="mt-1 text-muted">{config.description}</p>
         </div>
         <div className="flex gap-3">
           {props.organisers ? <SidebarDrawer organisers={props.organisers} /> : null}
@@ -134,7 +134,7 @@ export function LibraryPage(props: {
       ) : null}
       <section aria-labelledby="prompt-list-heading">
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <h2 id="prompt-list-heading" className="text-xl font-semibold text-slate-900">
+          <h2 id="prompt-list-heading" className="text-xl font-semibold text-fg">
             {config.listHeading ?? "Prompts"}
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -198,10 +198,10 @@ function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Tag[] } }
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-2xl focus:outline-none lg:hidden">
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay lg:hidden" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-surface p-5 shadow-2xl focus:outline-none lg:hidden">
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="font-semibold text-slate-900">Folders &amp; tags</Dialog.Title>
+            <Dialog.Title className="font-semibold text-fg">Folders &amp; tags</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close folders and tags">
                 <X className="h-5 w-5" aria-hidden="true" />

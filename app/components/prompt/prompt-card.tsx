@@ -77,19 +77,19 @@ export function PromptCard(props: {
         event.dataTransfer.setData(promptDragType, prompt.id);
         event.dataTransfer.effectAllowed = "move";
       }}
-      className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+      className="flex h-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line transition-shadow hover:shadow-md"
     >
       <header className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           {prompt.category ? (
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium break-all text-brand-700">
+            <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium break-all text-accent-text">
               {highlight(prompt.category, term)}
             </span>
           ) : (
-            <span className="text-xs font-medium text-slate-500">{prompt.title}</span>
+            <span className="text-xs font-medium text-faint">{prompt.title}</span>
           )}
           {props.showCreator && prompt.isAdminCreated ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
+            <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
               <ShieldCheck className="h-3 w-3" aria-hidden="true" /> Admin
             </span>
           ) : null}
@@ -106,7 +106,7 @@ export function PromptCard(props: {
               aria-label={`Edit ${prompt.title}`}
               aria-busy={fetching === "edit" || undefined}
               onClick={() => void withWhole("edit", actions.onEdit)}
-              className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg"
             >
               {fetching === "edit" ? (
                 <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
@@ -125,7 +125,7 @@ export function PromptCard(props: {
           ) : null}
         </div>
       </header>
-      <p className="mt-3 flex-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+      <p className="mt-3 flex-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-fg-soft">
         {highlight(shown, term)}
       </p>
       {long ? (
@@ -136,13 +136,13 @@ export function PromptCard(props: {
           onClick={() =>
             showingWhole ? setExpanded(false) : void withWhole("more", () => setExpanded(true))
           }
-          className="mt-2 self-start text-sm font-medium text-brand-700 hover:underline"
+          className="mt-2 self-start text-sm font-medium text-accent-text hover:underline"
         >
           {fetching === "more" ? "Loading..." : showingWhole ? "Show less" : "Show more"}
         </button>
       ) : null}
       {organisable ? <TagEditor prompt={prompt} /> : null}
-      <footer className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span>
           {props.showCreator ? `by ${prompt.creatorName} · ` : null}
           <LocalDate value={prompt.createdAt} />

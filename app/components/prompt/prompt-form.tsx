@@ -13,7 +13,7 @@ export type FormState =
   | { mode: "edit"; prompt: WholePrompt };
 
 const fieldClass =
-  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:ring-inset";
+  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-fg ring-1 ring-line-strong ring-inset placeholder:text-ghost focus:ring-2 focus:ring-focus focus:ring-inset";
 
 /** Adds or edits a prompt: an optional use case (35 characters, counted live) and the text. */
 export function PromptForm(props: {
@@ -36,7 +36,7 @@ export function PromptForm(props: {
     <props.fetcher.Form
       method="post"
       aria-label={props.heading}
-      className="mb-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="mb-8 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line sm:p-6"
       onSubmit={(event) => {
         if (promptText.trim() === "") {
           event.preventDefault();
@@ -44,15 +44,15 @@ export function PromptForm(props: {
         }
       }}
     >
-      <h2 className="text-lg font-semibold text-slate-900">{props.heading}</h2>
+      <h2 className="text-lg font-semibold text-fg">{props.heading}</h2>
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="mt-4">
         <div className="flex items-baseline justify-between">
-          <label htmlFor="prompt-use-case" className="text-sm font-medium text-slate-800">
-            Use case <span className="font-normal text-slate-500">(optional)</span>
+          <label htmlFor="prompt-use-case" className="text-sm font-medium text-fg">
+            Use case <span className="font-normal text-faint">(optional)</span>
           </label>
-          <span className="text-xs text-slate-500" aria-live="polite">
+          <span className="text-xs text-faint" aria-live="polite">
             {useCase.length}/{useCaseMaxLength}
           </span>
         </div>
@@ -67,7 +67,7 @@ export function PromptForm(props: {
         />
       </div>
       <div className="mt-4">
-        <label htmlFor="prompt-text" className="text-sm font-medium text-slate-800">
+        <label htmlFor="prompt-text" className="text-sm font-medium text-fg">
           Prompt
         </label>
         <textarea

@@ -25,14 +25,14 @@ export function PromptList(props: {
 
   if (loading) {
     return (
-      <p role="status" className="flex items-center justify-center gap-2 py-16 text-slate-500">
+      <p role="status" className="flex items-center justify-center gap-2 py-16 text-faint">
         <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading prompts...
       </p>
     );
   }
   if (props.loadFailed) {
     return (
-      <p className="py-16 text-center text-slate-600">
+      <p className="py-16 text-center text-muted">
         The prompts could not be loaded. Please try again.
       </p>
     );
@@ -41,7 +41,7 @@ export function PromptList(props: {
     const params = new URLSearchParams(location.search);
     const filtered = params.has("folder") || params.has("tag");
     return (
-      <p className="rounded-xl border-2 border-dashed border-slate-200 py-16 text-center text-slate-600">
+      <p className="rounded-xl border-2 border-dashed border-line py-16 text-center text-muted">
         {props.term
           ? emptyStates.noMatch(props.term)
           : filtered

@@ -34,7 +34,7 @@ export function SearchBox(props: { term: string; label: string }) {
         {props.label}
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-ghost"
         aria-hidden="true"
       />
       <input
@@ -44,7 +44,7 @@ export function SearchBox(props: { term: string; label: string }) {
         value={value}
         onChange={(event) => change(event.target.value)}
         placeholder={`${props.label}...`}
-        className="block w-full rounded-lg border-0 py-2 pr-3 pl-9 text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:ring-inset"
+        className="block w-full rounded-lg border-0 py-2 pr-3 pl-9 text-fg ring-1 ring-line-strong ring-inset placeholder:text-faint focus:ring-2 focus:ring-focus focus:ring-inset"
       />
     </search>
   );

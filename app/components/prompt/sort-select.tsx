@@ -8,7 +8,7 @@ export function SortSelect() {
   const navigate = useNavigate();
   const current = (new URLSearchParams(location.search).get("sort") ?? "newest") as SortOrder;
   return (
-    <label className="flex items-center gap-2 text-sm text-slate-700">
+    <label className="flex items-center gap-2 text-sm text-fg-soft">
       Sort by
       <select
         value={current}
@@ -21,7 +21,7 @@ export function SortSelect() {
             { replace: true, preventScrollReset: true },
           )
         }
-        className="rounded-lg border-0 py-1.5 pr-8 pl-3 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-600"
+        className="rounded-lg border-0 py-1.5 pr-8 pl-3 text-sm ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
       >
         {sortOrders.map((order) => (
           <option key={order} value={order}>

@@ -48,11 +48,11 @@ export function DeleteAccountPanel(props: { email: string }) {
         if (confirmed) void remove();
       }}
     >
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-soft">
         This removes your account, your personal prompts, folders, tags and favourites, and signs
         you out everywhere. It cannot be undone.
       </p>
-      <label className="flex items-start gap-2 text-sm text-slate-800">
+      <label className="flex items-start gap-2 text-sm text-fg">
         <input
           type="checkbox"
           checked={keepShared}
@@ -61,7 +61,7 @@ export function DeleteAccountPanel(props: { email: string }) {
         />
         Keep the prompts I shared in the community library (shown as by "Community Member")
       </label>
-      <label className="flex items-start gap-2 text-sm text-slate-800">
+      <label className="flex items-start gap-2 text-sm text-fg">
         <input
           type="checkbox"
           checked={exportFirst}
@@ -71,7 +71,7 @@ export function DeleteAccountPanel(props: { email: string }) {
         Download my library (JSON) first
       </label>
       <div>
-        <label htmlFor="confirm-email" className="text-sm font-medium text-slate-800">
+        <label htmlFor="confirm-email" className="text-sm font-medium text-fg">
           Type your email address ({props.email}) to confirm
         </label>
         <input
@@ -80,7 +80,7 @@ export function DeleteAccountPanel(props: { email: string }) {
           autoComplete="off"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          className="mt-1 block w-full max-w-sm rounded-lg border-0 px-3 py-2 ring-1 ring-slate-300 focus:ring-2 focus:ring-red-600"
+          className="mt-1 block w-full max-w-sm rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-danger"
         />
       </div>
       <Button type="submit" variant="danger" disabled={!confirmed || busy}>

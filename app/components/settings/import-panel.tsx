@@ -72,7 +72,7 @@ export function ImportPanel() {
 
   return (
     <div>
-      <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-600">
+      <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-surface px-4 py-2 text-sm font-medium text-fg ring-1 ring-line-strong hover:bg-canvas focus-within:outline-2 focus-within:outline-focus">
         <Upload className="h-4 w-4" aria-hidden="true" /> Choose a file to import
         <input
           type="file"
@@ -81,26 +81,26 @@ export function ImportPanel() {
           onChange={(event) => void choose(event.target.files?.[0])}
         />
       </label>
-      <p className="mt-2 text-sm text-slate-600">
+      <p className="mt-2 text-sm text-muted">
         A PromptShelf JSON or CSV export, or a prompts.chat CSV (columns act, prompt).
       </p>
       {busy && !preview ? (
-        <p role="status" className="mt-4 text-sm text-slate-600">
+        <p role="status" className="mt-4 text-sm text-muted">
           Reading {file?.name}...
         </p>
       ) : null}
       {problem ? (
         <p
           role="alert"
-          className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+          className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
         >
           {problem}
         </p>
       ) : null}
       {preview && file ? (
-        <div className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-          <h3 className="font-semibold text-slate-900">Ready to import {file.name}</h3>
-          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
+        <div className="mt-4 rounded-xl bg-canvas p-4 ring-1 ring-line">
+          <h3 className="font-semibold text-fg">Ready to import {file.name}</h3>
+          <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-fg-soft sm:grid-cols-4">
             <dt>Format</dt>
             <dd className="font-medium">{preview.format}</dd>
             <dt>Prompts in the file</dt>
@@ -113,7 +113,7 @@ export function ImportPanel() {
             <dd className="font-medium">{preview.newFolders}</dd>
           </dl>
           {preview.sample.length ? (
-            <p className="mt-2 text-sm text-slate-600">First: {preview.sample.join(", ")}</p>
+            <p className="mt-2 text-sm text-muted">First: {preview.sample.join(", ")}</p>
           ) : null}
           <div className="mt-4 flex gap-3">
             <Button onClick={() => void confirm()} disabled={busy || preview.added === 0}>

@@ -2,10 +2,10 @@ import { forwardRef } from "react";
 import { cx } from "~/lib/cx.ts";
 
 const variants = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 shadow-sm",
-  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50",
-  ghost: "text-slate-700 hover:bg-slate-100",
-  danger: "bg-red-600 text-white hover:bg-red-700 shadow-sm",
+  primary: "bg-accent text-on-accent hover:bg-accent-hover shadow-sm",
+  secondary: "bg-surface text-fg ring-1 ring-line-strong hover:bg-canvas",
+  ghost: "text-fg-soft hover:bg-subtle",
+  danger: "bg-danger text-on-accent hover:bg-danger-hover shadow-sm",
 } as const;
 
 const sizes = {
@@ -20,7 +20,7 @@ export type ButtonVariant = keyof typeof variants;
 export function buttonClasses(variant: ButtonVariant = "primary", size: keyof typeof sizes = "md") {
   return cx(
     "inline-flex items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors",
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
     "disabled:cursor-not-allowed disabled:opacity-60",
     variants[variant],
     sizes[size],

@@ -34,21 +34,21 @@ export function DisclosureMenu(props: {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
-        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-fg-soft hover:bg-subtle"
       >
         {props.label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </button>
       <ul
         id={id}
         hidden={!open}
-        className="absolute right-0 z-50 mt-1.5 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+        className="absolute right-0 z-50 mt-1.5 min-w-56 rounded-xl bg-surface p-1.5 shadow-lg ring-1 ring-line"
       >
         {props.links.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
               onClick={() => setOpen(false)}
-              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+              className="block rounded-md px-3 py-2 text-sm text-fg-soft hover:bg-subtle"
             >
               {link.label}
             </Link>

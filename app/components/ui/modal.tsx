@@ -35,7 +35,7 @@ export function Modal(props: {
         if (event.target === event.currentTarget) props.onClose();
       }}
       className={cx(
-        "bg-white p-0 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-sm",
+        "bg-surface p-0 shadow-2xl backdrop:bg-overlay backdrop:backdrop-blur-sm",
         right
           ? "mt-0 mr-0 ml-auto h-dvh max-h-none w-80 max-w-[85vw]"
           : "m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl",
@@ -48,14 +48,12 @@ export function Modal(props: {
             type="button"
             aria-label={right ? "Close menu" : "Close"}
             onClick={props.onClose}
-            className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            className="absolute top-3 right-3 rounded-md p-1.5 text-faint hover:bg-subtle hover:text-fg"
           >
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
           {props.hideTitle ? null : (
-            <h2
-              className={cx("font-bold text-slate-900", right ? "text-lg" : "text-center text-2xl")}
-            >
+            <h2 className={cx("font-bold text-fg", right ? "text-lg" : "text-center text-2xl")}>
               {props.title}
             </h2>
           )}

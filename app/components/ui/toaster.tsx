@@ -46,26 +46,29 @@ export function Toaster() {
           key={notice.id}
           role={notice.kind === "error" ? "alert" : "status"}
           data-toast={notice.kind}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl bg-white p-4 shadow-lg ring-1 ${
-            notice.kind === "error" ? "ring-red-300" : "ring-emerald-300"
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl bg-surface p-4 shadow-lg ring-1 ${
+            notice.kind === "error" ? "ring-danger-line" : "ring-success-line"
           }`}
         >
           {notice.kind === "error" ? (
-            <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-red-600" aria-hidden="true" />
+            <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-danger-text" aria-hidden="true" />
           ) : (
-            <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
+            <CheckCircle2
+              className="mt-0.5 h-5 w-5 shrink-0 text-success-text"
+              aria-hidden="true"
+            />
           )}
           <div className="min-w-0 flex-1">
-            <p className="font-semibold text-slate-900">{notice.title}</p>
+            <p className="font-semibold text-fg">{notice.title}</p>
             {notice.description ? (
-              <p className="mt-0.5 text-sm text-slate-700">{notice.description}</p>
+              <p className="mt-0.5 text-sm text-fg-soft">{notice.description}</p>
             ) : null}
           </div>
           <button
             type="button"
             aria-label="Dismiss notification"
             onClick={() => publish(null)}
-            className="rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            className="rounded p-0.5 text-faint hover:bg-subtle hover:text-fg"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </button>

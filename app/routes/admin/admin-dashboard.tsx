@@ -54,8 +54,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <>
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-600">
+          <h1 className="text-3xl font-bold tracking-tight text-fg">Admin Dashboard</h1>
+          <p className="mt-1 text-muted">
             Add global prompts for everyone, and curate every prompt.
           </p>
         </div>
@@ -70,19 +70,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <GlobalPromptForm fetcher={save} />
       <section aria-labelledby="global-list-heading" className="mt-10">
-        <h2 id="global-list-heading" className="mb-4 text-xl font-semibold text-slate-900">
+        <h2 id="global-list-heading" className="mb-4 text-xl font-semibold text-fg">
           Global Prompts
         </h2>
         {loaderData.loadError !== null ? (
-          <p className="py-12 text-center text-slate-600">
+          <p className="py-12 text-center text-muted">
             The prompts could not be loaded. Please try again.
           </p>
         ) : list.items.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-slate-200 py-12 text-center text-slate-600">
+          <p className="rounded-xl border-2 border-dashed border-line py-12 text-center text-muted">
             {emptyStates.global}
           </p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <ul className="divide-y divide-line rounded-xl bg-surface shadow-sm ring-1 ring-line">
             {list.items.map((prompt) => (
               <li
                 key={prompt.id}
@@ -90,15 +90,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{prompt.title}</span>
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    <span className="font-semibold text-fg">{prompt.title}</span>
+                    <span className="rounded-full bg-subtle px-2 py-0.5 text-xs text-fg-soft">
                       {prompt.isShared ? "Community" : "Personal"}
                     </span>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-faint">
                       by {prompt.creatorName} · <LocalDate value={prompt.createdAt} />
                     </span>
                   </p>
-                  <p className="mt-1 text-sm break-words text-slate-600">
+                  <p className="mt-1 text-sm break-words text-muted">
                     {prompt.truncated || prompt.promptText.length > adminPreviewLength
                       ? `${prompt.promptText.slice(0, adminPreviewLength)}...`
                       : prompt.promptText}

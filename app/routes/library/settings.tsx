@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { ThemeSwitcher } from "~/components/layout/theme-switcher.tsx";
 import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
 import { ImportPanel } from "~/components/settings/import-panel.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
@@ -32,18 +33,18 @@ const exports = [
 export default function Settings() {
   const user = useSignedInUser();
   return (
-    <div className="max-w-3xl space-y-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
-        <p className="mt-1 text-slate-600">
+    <div className="grid gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <h1 className="text-3xl font-bold tracking-tight text-fg">Settings</h1>
+        <p className="mt-1 text-muted">
           Your library is yours: take it with you, bring prompts in, or leave.
         </p>
       </div>
       <section
         aria-labelledby="export-heading"
-        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line"
       >
-        <h2 id="export-heading" className="text-xl font-semibold text-slate-900">
+        <h2 id="export-heading" className="text-xl font-semibold text-fg">
           Export and backup
         </h2>
         <ul className="mt-4 space-y-3">
@@ -56,25 +57,37 @@ export default function Settings() {
               >
                 <Download className="h-4 w-4" aria-hidden="true" /> Download {item.label}
               </a>
-              <span className="text-sm text-slate-600">{item.note}</span>
+              <span className="text-sm text-muted">{item.note}</span>
             </li>
           ))}
         </ul>
       </section>
       <section
-        aria-labelledby="import-heading"
-        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        aria-labelledby="appearance-heading"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line"
       >
-        <h2 id="import-heading" className="mb-4 text-xl font-semibold text-slate-900">
+        <h2 id="appearance-heading" className="text-xl font-semibold text-fg">
+          Appearance
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-muted">
+          System follows your device's light or dark setting. Remembered in this browser.
+        </p>
+        <ThemeSwitcher />
+      </section>
+      <section
+        aria-labelledby="import-heading"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line lg:col-span-2"
+      >
+        <h2 id="import-heading" className="mb-4 text-xl font-semibold text-fg">
           Import
         </h2>
         <ImportPanel />
       </section>
       <section
         aria-labelledby="delete-heading"
-        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-red-200"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-danger-line lg:col-span-2"
       >
-        <h2 id="delete-heading" className="mb-4 text-xl font-semibold text-red-800">
+        <h2 id="delete-heading" className="mb-4 text-xl font-semibold text-danger-text">
           Delete my account
         </h2>
         <DeleteAccountPanel email={user.email} />

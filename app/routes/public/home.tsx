@@ -100,21 +100,21 @@ const features = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+      <section className="bg-gradient-to-b from-accent-soft to-canvas">
         <div className="mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 sm:py-28">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-accent-text uppercase">
             The home for your AI prompts
           </p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
-            Keep, find and share the prompts <span className="text-brand-600">that work</span>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-fg sm:text-6xl">
+            Keep, find and share the prompts <span className="text-accent-text">that work</span>
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
             PromptShelf is a private library for your ChatGPT, Claude and Stable Diffusion prompts,
             and a community library full of new ideas every day.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <SignInButton size="lg">Get Started Free</SignInButton>
-            <a href="#libraries" className="px-4 py-3 font-medium text-brand-700 hover:underline">
+            <a href="#libraries" className="px-4 py-3 font-medium text-accent-text hover:underline">
               Browse prompt libraries
             </a>
           </div>
@@ -122,21 +122,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-        <h2
-          id="features-heading"
-          className="text-center text-3xl font-bold tracking-tight text-slate-900"
-        >
+        <h2 id="features-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           Everything your prompts need
         </h2>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
             <li
               key={feature.title}
-              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              className="rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-line"
             >
-              <feature.icon className="h-8 w-8 text-brand-600" aria-hidden="true" />
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-              <p className="mt-2 text-slate-600">{feature.body}</p>
+              <feature.icon className="h-8 w-8 text-accent-text" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold text-fg">{feature.title}</h3>
+              <p className="mt-2 text-muted">{feature.body}</p>
             </li>
           ))}
         </ul>
@@ -146,9 +143,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CommunityHighlights highlights={loaderData.highlights} headingLevel={2} />
       </section>
 
-      <section id="libraries" aria-labelledby="libraries-heading" className="bg-white py-16">
+      <section id="libraries" aria-labelledby="libraries-heading" className="bg-surface py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <h2 id="libraries-heading" className="text-center text-2xl font-bold text-slate-900">
+          <h2 id="libraries-heading" className="text-center text-2xl font-bold text-fg">
             Prompt libraries for every tool
           </h2>
           <ul className="mt-8 flex flex-wrap justify-center gap-3">
@@ -156,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={page.path}>
                 <Link
                   to={page.path}
-                  className="inline-block rounded-full bg-slate-100 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700"
+                  className="inline-block rounded-full bg-subtle px-4 py-2 text-sm font-medium text-fg hover:bg-accent-soft hover:text-accent-text"
                 >
                   {page.label}
                 </Link>
@@ -166,10 +163,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="bg-brand-700">
+      <section className="bg-accent-hover">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
-          <h2 className="text-3xl font-bold text-white">Ready to organise your prompts?</h2>
-          <p className="max-w-xl text-lg text-brand-100">
+          <h2 className="text-3xl font-bold text-on-accent">Ready to organise your prompts?</h2>
+          <p className="max-w-xl text-lg text-on-accent/85">
             Join PromptShelf free with your Google account. It takes ten seconds.
           </p>
           <SignInButton size="lg" variant="secondary">

@@ -64,15 +64,15 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
   const { page, prompts } = loaderData;
   return (
     <main id="main">
-      <section className="bg-gradient-to-b from-brand-50 to-slate-50">
+      <section className="bg-gradient-to-b from-accent-soft to-canvas">
         <div className="mx-auto max-w-5xl px-4 py-20 text-center sm:px-6">
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            {page.hero.heading} <span className="text-brand-600">{page.hero.highlight}</span>
+          <h1 className="text-4xl font-bold tracking-tight text-fg sm:text-5xl">
+            {page.hero.heading} <span className="text-accent-text">{page.hero.highlight}</span>
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{page.hero.body}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">{page.hero.body}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <SignInButton size="lg">Start Free</SignInButton>
-            <Link to="/login" className="px-4 py-3 font-medium text-brand-700 hover:underline">
+            <Link to="/login" className="px-4 py-3 font-medium text-accent-text hover:underline">
               Already have an account? Sign in
             </Link>
           </div>
@@ -84,22 +84,22 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
           {page.benefits.map((benefit) => (
             <li
               key={benefit.title}
-              className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              className="rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-line"
             >
-              <CheckCircle2 className="h-7 w-7 text-brand-600" aria-hidden="true" />
-              <h2 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h2>
-              <p className="mt-2 text-slate-600">{benefit.body}</p>
+              <CheckCircle2 className="h-7 w-7 text-accent-text" aria-hidden="true" />
+              <h2 className="mt-4 text-lg font-semibold text-fg">{benefit.title}</h2>
+              <p className="mt-2 text-muted">{benefit.body}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section aria-labelledby="newest-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-        <h2 id="newest-heading" className="text-2xl font-bold text-slate-900">
+        <h2 id="newest-heading" className="text-2xl font-bold text-fg">
           Newest community prompts
         </h2>
         {prompts.length === 0 ? (
-          <p className="mt-6 rounded-xl border-2 border-dashed border-slate-200 py-12 text-center text-slate-600">
+          <p className="mt-6 rounded-xl border-2 border-dashed border-line py-12 text-center text-muted">
             No prompts available yet. Sign in and share the first one.
           </p>
         ) : (
@@ -113,15 +113,15 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section className="bg-brand-700">
+      <section className="bg-accent-hover">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
-          <h2 className="text-3xl font-bold text-white">{page.closing.heading}</h2>
-          <p className="max-w-xl text-lg text-brand-100">{page.closing.body}</p>
+          <h2 className="text-3xl font-bold text-on-accent">{page.closing.heading}</h2>
+          <p className="max-w-xl text-lg text-on-accent/85">{page.closing.body}</p>
           <div className="flex flex-col items-center gap-3 sm:flex-row">
             <SignInButton size="lg" variant="secondary">
               Get Started Free
             </SignInButton>
-            <Link to="/login" className="px-4 py-3 font-medium text-white underline">
+            <Link to="/login" className="px-4 py-3 font-medium text-on-accent underline">
               Sign in
             </Link>
           </div>

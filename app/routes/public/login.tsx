@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Login() {
   return (
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center px-4">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
-        <h1 className="text-center text-2xl font-bold text-slate-900">{signInTitle}</h1>
-        <p className="mt-2 mb-6 text-center text-slate-600">{signInSubtitle}</p>
+      <div className="w-full max-w-md rounded-2xl bg-surface p-8 shadow-xl ring-1 ring-line">
+        <h1 className="text-center text-2xl font-bold text-fg">{signInTitle}</h1>
+        <p className="mt-2 mb-6 text-center text-muted">{signInSubtitle}</p>
         <ContinueWithGoogle />
       </div>
     </main>

@@ -22,9 +22,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex min-h-[80vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <p className="text-6xl font-bold text-brand-600">404</p>
+      <p className="text-6xl font-bold text-accent-text">404</p>
       <h1 className="text-3xl font-bold">Page Not Found</h1>
-      <p className="text-slate-600">The page you're looking for doesn't exist or has been moved.</p>
+      <p className="text-muted">The page you're looking for doesn't exist or has been moved.</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses("primary")}>
           Go Home

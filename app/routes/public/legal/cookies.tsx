@@ -57,22 +57,22 @@ export default function Cookies() {
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead>
-                  <tr className="border-b border-slate-300">
-                    <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                  <tr className="border-b border-line-strong">
+                    <th scope="col" className="py-2 pr-4 font-semibold text-fg">
                       Type
                     </th>
-                    <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                    <th scope="col" className="py-2 pr-4 font-semibold text-fg">
                       Purpose
                     </th>
-                    <th scope="col" className="py-2 font-semibold text-slate-900">
+                    <th scope="col" className="py-2 font-semibold text-fg">
                       Duration
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {cookies.map((cookie) => (
-                    <tr key={cookie.type} className="border-b border-slate-200">
-                      <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                    <tr key={cookie.type} className="border-b border-line">
+                      <th scope="row" className="py-2 pr-4 font-medium text-fg">
                         {cookie.type}
                       </th>
                       <td className="py-2 pr-4">{cookie.purpose}</td>
