@@ -23,7 +23,9 @@ function rawPaletteClasses(source: string) {
 describe("colours come from the theme", () => {
   it("finds a raw palette class, with variants and opacity", () => {
     expect(
-      rawPaletteClasses('className="p-2 hover:bg-slate-100 text-white bg-surface/95 ring-red-300/50"'),
+      rawPaletteClasses(
+        'className="p-2 hover:bg-slate-100 text-white bg-surface/95 ring-red-300/50"',
+      ),
     ).toEqual(["hover:bg-slate-100", "text-white", "ring-red-300/50"]);
   });
 
