@@ -1,5 +1,6 @@
 // npm run lighthouse: Lighthouse (mobile settings, simulated throttling) on the production build,
-// for the home page and one landing page, with the compressed weight of each page's HTML, CSS and JS.
+// for the home page and one landing page, in the light and the dark theme, with the compressed weight
+// of each page's HTML, CSS and JS.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -16,70 +17,87 @@ const server = await startServer({
   GOOGLE_CLIENT_ID: "lighthouse",
   GOOGLE_CLIENT_SECRET: "lighthouse",
 });
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+// The dark run's browser reports prefers-color-scheme: dark, as a phone set to dark mode does.
+const themes = { light: [], dark: ["--force-dark-mode"] } as const;
 
 const rows: string[] = [];
 const report: Record<string, unknown> = {};
 let failed = false;
 try {
-  for (const path of paths) {
-    const result = await lighthouse(`${server.url}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...categories],
+  for (const [theme, flags] of Object.entries(themes)) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        ...flags,
+      ],
     });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { lhr } = result;
-    const scores = categories.map((category) =>
-      Math.round((lhr.categories[category]?.score ?? 0) * 100),
-    );
-    const requests = networkRequests(lhr.audits["network-requests"]?.details);
-    const weight = (type: string) =>
-      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + r.transferSize, 0);
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    rows.push(
-      `| ${path} | ${scores.join(" | ")} | ${kb(weight("Document"))} | ${kb(weight("Stylesheet"))} | ${kb(weight("Script"))} |`,
-    );
-    report[path] = {
-      scores: Object.fromEntries(categories.map((category, i) => [category, scores[i]])),
-      bytes: { html: weight("Document"), css: weight("Stylesheet"), js: weight("Script") },
-      metrics: Object.fromEntries(
-        [
-          "first-contentful-paint",
-          "largest-contentful-paint",
-          "total-blocking-time",
-          "cumulative-layout-shift",
-        ].map((id) => [id, lhr.audits[id]?.displayValue]),
-      ),
-      failedAudits: Object.values(lhr.audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
-        )
-        .map((audit) => audit.id),
-    };
-    const [performance, accessibility, bestPractices, seo] = scores;
-    if ((performance ?? 0) < 95 || accessibility !== 100 || bestPractices !== 100 || seo !== 100)
-      failed = true;
+    try {
+      for (const path of paths) await measure(chrome.port, theme, path);
+    } finally {
+      chrome.kill();
+    }
   }
 } finally {
-  chrome.kill();
   await server.stop();
 }
 
-console.log("\n| page | performance | accessibility | best practices | SEO | HTML | CSS | JS |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+async function measure(port: number, theme: string, path: string) {
+  const result = await lighthouse(`${server.url}${path}`, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...categories],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const { lhr } = result;
+  const scores = categories.map((category) =>
+    Math.round((lhr.categories[category]?.score ?? 0) * 100),
+  );
+  const requests = networkRequests(lhr.audits["network-requests"]?.details);
+  const weight = (type: string) =>
+    requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + r.transferSize, 0);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  rows.push(
+    `| ${path} | ${theme} | ${scores.join(" | ")} | ${kb(weight("Document"))} | ${kb(weight("Stylesheet"))} | ${kb(weight("Script"))} | ${kb(weight("Font"))} |`,
+  );
+  report[`${path} (${theme})`] = {
+    scores: Object.fromEntries(categories.map((category, i) => [category, scores[i]])),
+    bytes: {
+      html: weight("Document"),
+      css: weight("Stylesheet"),
+      js: weight("Script"),
+      font: weight("Font"),
+    },
+    metrics: Object.fromEntries(
+      [
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "total-blocking-time",
+        "cumulative-layout-shift",
+      ].map((id) => [id, lhr.audits[id]?.displayValue]),
+    ),
+    failedAudits: Object.values(lhr.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+      )
+      .map((audit) => audit.id),
+  };
+  const [performance, accessibility, bestPractices, seo] = scores;
+  if ((performance ?? 0) < 95 || accessibility !== 100 || bestPractices !== 100 || seo !== 100)
+    failed = true;
+}
+
+console.log(
+  "\n| page | theme | performance | accessibility | best practices | SEO | HTML | CSS | JS | font |",
+);
+console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const row of rows) console.log(row);
 console.log(`\n${JSON.stringify(report, null, 2)}`);
 await mkdir(join(projectRoot, "bench/results"), { recursive: true });

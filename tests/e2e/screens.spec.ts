@@ -1,0 +1,98 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { projectRoot } from "../../server/project-root.ts";
+import type { RunningServer } from "../support/start-server.ts";
+import { realDataReader, startRealDataServer } from "./support/real-data-server.ts";
+import { signIn } from "./support/sign-in.ts";
+import { test as base, expect, expectAccessible } from "./support/test.ts";
+
+/**
+ * Every page, on the real prompts, at four widths in light and dark: nothing wider than the
+ * window, no accessibility violation (contrast included), and a screenshot of each under
+ * test-results/screens/ for a person to look at.
+ */
+
+const test = base.extend<object, { realData: RunningServer }>({
+  realData: [
+    async ({ browser }, use) => {
+      const server = await startRealDataServer(browser);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ realData }, use) => use(realData.url),
+  // The 404 page answers 404, which the browser reports.
+  allowedConsoleErrors: [/status of 404/],
+});
+
+const widths = [375, 768, 1024, 1280];
+const themes = ["light", "dark"] as const;
+
+const pages = [
+  { name: "home", path: "/" },
+  { name: "central", path: "/central" },
+  { name: "central-search", path: "/central?q=YOU PROBABLY DON'T KNOW THIS" },
+  { name: "community", path: "/community" },
+  { name: "dashboard", path: "/dashboard" },
+  { name: "favourites", path: "/favourites" },
+  { name: "topic", path: "/llm-prompts" },
+  { name: "landing", path: "/claude-prompt-library" },
+  { name: "settings", path: "/settings" },
+  { name: "admin", path: "/admin" },
+  { name: "privacy", path: "/privacy" },
+  { name: "not-found", path: "/no-such-page" },
+];
+
+const shotsDir = join(projectRoot, "test-results/screens");
+
+async function expectFitsAndPasses(page: Page, shot: string) {
+  await test.step(shot, () => checkScreen(page, shot));
+}
+
+async function checkScreen(page: Page, shot: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect.soft(overflow, `${shot}: pixels wider than the window`).toBe(0);
+  await expectAccessible(page, { soft: true });
+  await page.screenshot({ path: join(shotsDir, `${shot}.png`), fullPage: true });
+}
+
+for (const theme of themes) {
+  for (const width of widths) {
+    test(`${theme}, ${width} px: every page fits, passes axe, and is photographed`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await mkdir(shotsDir, { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+
+      // Signed out, with the sign-in dialog open.
+      await page.goto("/");
+      await page
+        .getByRole("button", { name: "Sign In" })
+        .or(page.getByRole("button", { name: /^(Get Started Free|Start Free)$/ }))
+        .filter({ visible: true })
+        .first()
+        .click();
+      await expect(page.getByRole("dialog", { name: "Welcome to PromptShelf" })).toBeVisible();
+      await expectFitsAndPasses(page, `${theme}-${width}-sign-in-dialog`);
+
+      await signIn(page, realDataReader);
+      for (const { name, path } of pages) {
+        await page.goto(path);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await expectFitsAndPasses(page, `${theme}-${width}-${name}`);
+      }
+
+      // The add form open over the real library.
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: "Add Prompt" }).click();
+      await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+      await expectFitsAndPasses(page, `${theme}-${width}-dashboard-add-form`);
+    });
+  }
+}
