@@ -16,6 +16,7 @@ test("a person signs in through the development provider and lands on their dash
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
   await nav.getByRole("button", { name: "Libraries" }).click();
   for (const name of [
+    "All shared prompts",
     "Claude",
     "ChatGPT",
     "AI Education",
@@ -26,7 +27,10 @@ test("a person signs in through the development provider and lands on their dash
   ]) {
     await expect(page.getByRole("menuitem", { name, exact: true })).toBeVisible();
   }
-  await page.keyboard.press("Escape");
+  await page.getByRole("menuitem", { name: "All shared prompts" }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goBack();
   expect(page.url()).not.toMatch(/code=|state=/);
   await expectAccessible(page);
 
