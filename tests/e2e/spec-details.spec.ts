@@ -10,3 +10,19 @@ test("the sign-in dialog opens with Continue with Google focused", async ({ page
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeFocused();
 });
+
+test.describe("an unknown path", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("logs the 404 to the console as a warning naming the path", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    const response = await page.goto("/no-such-page?from=test");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect.poll(() => warnings).toContainEqual(expect.stringContaining("/no-such-page"));
+    expect(warnings.filter((text) => text.includes("404"))).toHaveLength(1);
+  });
+});
