@@ -20,7 +20,10 @@ export interface Prompt {
   isShared: boolean;
   createdAt: string;
   updatedAt: string;
-  /** The owner's name, else username, else "Community Member". */
+  /**
+   * The owner's name, else their email's local part split on dots and capitalised, else their
+   * username, else "Community Member".
+   */
   creatorName: string;
   isAdminCreated: boolean;
   isOwn: boolean;
@@ -70,12 +73,13 @@ export interface PromptListData {
 
 /**
  * The use case cut to 35 UTF-16 units (what a text input's maxLength counts), without leaving
- * half of a surrogate pair at the end.
+ * half of a surrogate pair at the end, then trimmed at the end: a cut that falls after a space
+ * leaves no trailing space in the title.
  */
 export function truncateUseCase(useCase: string) {
   if (useCase.length <= useCaseMaxLength) return useCase;
   const cut = useCase.slice(0, useCaseMaxLength);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
 }
 
 /** Title and category both come from the use case; an empty one makes an Untitled prompt. */

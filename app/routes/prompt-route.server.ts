@@ -35,6 +35,8 @@ export async function loadPromptList(
       tag: params.getAll("tag"),
       starred: params.get("starred") || undefined,
       sort: params.get("sort") || undefined,
+      owner: params.get("owner") || undefined,
+      visibility: params.get("visibility") || undefined,
     });
     return {
       q,

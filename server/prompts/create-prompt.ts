@@ -26,6 +26,7 @@ export async function createPrompt(
     {
       ...row,
       ownerName: viewer.name,
+      ownerEmail: viewer.email,
       ownerUsername: viewer.username,
       starCount: 0,
       starredAt: null,

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
-import { prompts, promptTags, tags } from "../db/schema.ts";
+import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { visibleTo } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
+import { containsPattern } from "./search-pattern.ts";
 
 /**
  * What a list is narrowed to: a scope (whose prompts), a topic, a folder, tags, stars. Who may
@@ -22,6 +23,31 @@ export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer)
         throw new AppError("forbidden", "Only administrators can list every prompt");
       return undefined;
   }
+}
+
+/**
+ * The administrator's own narrowing: prompts of owners whose email contains the text (in any
+ * case, its % _ and \ taken literally), and shared or private prompts alone. Anyone else who asks
+ * is refused rather than quietly shown the whole list.
+ */
+export function adminConditions(
+  options: Pick<ListPromptsQuery, "owner" | "visibility">,
+  viewer: Viewer,
+) {
+  const owner = options.owner?.trim();
+  if (!owner && options.visibility === "all") return [];
+  if (!viewer.isAdmin) {
+    throw new AppError("forbidden", "Only administrators can filter by owner or visibility");
+  }
+  const conditions: SQL[] = [];
+  if (owner) {
+    conditions.push(
+      sql`${prompts.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containsPattern(owner)})`,
+    );
+  }
+  if (options.visibility === "shared") conditions.push(sql`${prompts.isShared}`);
+  if (options.visibility === "private") conditions.push(sql`not ${prompts.isShared}`);
+  return conditions;
 }
 
 /** Prompts in the topic, whatever its case. */

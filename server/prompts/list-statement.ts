@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { favourites, prompts } from "../db/schema.ts";
 import { decodeCursor } from "./list-cursor.ts";
 import {
+  adminConditions,
   inTopic,
   isOwnOnly,
   isStarredList,
@@ -28,6 +29,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   // Who may see a row, and the rows the list is narrowed to.
   const scoped: (SQL | undefined)[] = [scopeCondition(options.scope, viewer)];
   if (options.category) scoped.push(inTopic(options.category));
+  scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, viewer.userId));
   const conditions: (SQL | undefined)[] = [];
   if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));

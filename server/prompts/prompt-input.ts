@@ -61,5 +61,10 @@ export const listPromptsQuery = z.object({
   sort: z.enum(sortOrders).default("newest"),
   limit: z.coerce.number().int().min(1).max(100).default(24),
   cursor: z.string().max(300).optional(),
+  /** Administrators only: owners whose email contains this, in any case. */
+  owner: storableText().max(320, "Owner is too long").optional(),
+  /** Administrators only: shared (community) or private (personal) prompts alone. */
+  visibility: z.enum(["all", "shared", "private"]).default("all"),
 });
 export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;
+export type ListVisibility = ListPromptsQuery["visibility"];

@@ -51,6 +51,7 @@ function promptColumns(viewer: Viewer | null) {
     copyCount: prompts.copyCount,
     sourcePromptId: prompts.sourcePromptId,
     ownerName: users.name,
+    ownerEmail: users.email,
     ownerUsername: profiles.username,
     starCount:
       sql<number>`(select count(*) from ${favourites} where ${favourites.promptId} = ${prompts.id})`.mapWith(
@@ -109,7 +110,7 @@ export function toPrompt(
     isShared: row.isShared,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    creatorName: row.ownerName || row.ownerUsername || "Community Member",
+    creatorName: creatorName(row),
     isAdminCreated: row.createdByAdmin,
     isOwn,
     tags: isOwn ? row.tags : [],
@@ -119,4 +120,23 @@ export function toPrompt(
     copyCount: row.copyCount,
     savedFromId: row.sourcePromptId,
   };
+}
+
+/**
+ * The spec's creator line: the account's name; else its email's local part split on dots and
+ * capitalised ("carol.de.vries@..." is "Carol De Vries"); else the username; else "Community
+ * Member" (an owner who left the community their prompts).
+ */
+export function creatorName(owner: {
+  ownerName: string | null;
+  ownerEmail: string | null;
+  ownerUsername: string | null;
+}) {
+  const local = owner.ownerEmail?.includes("@") ? owner.ownerEmail.split("@")[0] : "";
+  const fromEmail = (local ?? "")
+    .split(".")
+    .filter((part) => part !== "")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(" ");
+  return owner.ownerName || fromEmail || owner.ownerUsername || "Community Member";
 }

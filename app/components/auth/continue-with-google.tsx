@@ -29,6 +29,8 @@ export function ContinueWithGoogle() {
         className="w-full"
         disabled={busy}
         aria-busy={busy}
+        // In the sign-in dialog, the way in is what focus starts on.
+        data-autofocus
       >
         <GoogleIcon />
         {busy ? "Signing in..." : "Continue with Google"}

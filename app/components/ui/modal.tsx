@@ -4,7 +4,8 @@ import { cx } from "~/lib/cx.ts";
 
 /**
  * A modal on the browser's own <dialog>: focus moves in and back, Escape closes, the rest of the
- * page is inert. Light enough for the public pages, where every kilobyte of script counts.
+ * page is inert. Light enough for the public pages, where every kilobyte of script counts. Focus
+ * starts on the element marked `data-autofocus`, if the content has one, else the close button.
  */
 export function Modal(props: {
   open: boolean;
@@ -20,7 +21,12 @@ export function Modal(props: {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (props.open && !element.open) element.showModal();
+    if (props.open && !element.open) {
+      element.showModal();
+      // showModal() focuses the first control, the close button, unless one is marked: React's
+      // autoFocus fires before the dialog opens and writes no attribute, so the mark is ours.
+      element.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!props.open && element.open) element.close();
   }, [props.open]);
 

@@ -1,7 +1,10 @@
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { AdminListFilters, hasAdminFilters } from "~/components/admin/admin-list-filters.tsx";
 import { DeleteButton } from "~/components/prompt/delete-button.tsx";
 import { GlobalPromptForm } from "~/components/prompt/global-prompt-form.tsx";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
+import { SearchBox } from "~/components/prompt/search-box.tsx";
+import { SortSelect } from "~/components/prompt/sort-select.tsx";
 import { useActionNotices } from "~/components/prompt/use-action-notices.ts";
 import { useLoadErrorNotice } from "~/components/prompt/use-load-error-notice.ts";
 import { usePromptList } from "~/components/prompt/use-prompt-list.ts";
@@ -23,7 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/**
+ * Every prompt, a page at a time, with the search, order and filters everyone has, plus owner and
+ * visibility (?owner=, ?visibility=), which the list itself refuses to anyone but an administrator.
+ */
 export const loader = (args: Route.LoaderArgs) => loadPromptList(args, { scope: "all" });
+
+const noFilterMatch = "No prompts match these filters.";
 
 export const action = (args: Route.ActionArgs) =>
   handlePromptAction(args, { shared: true, requireUseCase: true });
@@ -49,6 +58,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   useActionNotices(save, notices);
   useActionNotices(remove, notices);
   useLoadErrorNotice(loaderData.loadError, false);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   return (
     <>
@@ -70,16 +83,33 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <GlobalPromptForm fetcher={save} />
       <section aria-labelledby="global-list-heading" className="mt-10">
-        <h2 id="global-list-heading" className="mb-4 text-xl font-semibold text-fg">
-          Global Prompts
-        </h2>
-        {loaderData.loadError !== null ? (
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id="global-list-heading" className="text-xl font-semibold text-fg">
+            Global Prompts
+          </h2>
+          <div className="sm:w-72">
+            <SearchBox term={loaderData.q} label="Search prompts" />
+          </div>
+        </div>
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <AdminListFilters />
+          <SortSelect />
+        </div>
+        {loading ? (
+          <p role="status" className="py-12 text-center text-faint">
+            Loading prompts...
+          </p>
+        ) : loaderData.loadError !== null ? (
           <p className="py-12 text-center text-muted">
             The prompts could not be loaded. Please try again.
           </p>
         ) : list.items.length === 0 ? (
           <p className="rounded-xl border-2 border-dashed border-line py-12 text-center text-muted">
-            {emptyStates.global}
+            {loaderData.q
+              ? emptyStates.noMatch(loaderData.q)
+              : hasAdminFilters(location.search)
+                ? noFilterMatch
+                : emptyStates.global}
           </p>
         ) : (
           <ul className="divide-y divide-line rounded-xl bg-surface shadow-sm ring-1 ring-line">
