@@ -42,7 +42,7 @@ function OwnerFilter() {
     setValue(next);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      navigate(
+      void navigate(
         withSearch(window.location.search, (params) => {
           if (next.trim()) params.set("owner", next);
           else params.delete("owner");
