@@ -17,12 +17,14 @@ export type ErrorCode =
 export type ErrorDetail =
   // invalid_input
   | "prompt_content_missing"
+  | "prompt_too_long"
   | "use_case_missing"
   | "intent_unknown"
   | "form_unreadable"
   | "body_not_json"
   | "cursor_unknown"
   | "folder_name_taken"
+  | "tag_already_on_prompt"
   | "account_email_mismatch"
   | "import_file_invalid"
   // forbidden

@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "./error-codes.ts";
+import { promptTextMaxLength, tagMaxLength } from "./prompt.ts";
 
 /**
  * Every toast and empty-state text the product shows, word for word from the product spec's
@@ -10,6 +11,9 @@ export interface Notice {
   title: string;
   description?: string;
 }
+
+/** What the form and the API say of a prompt past the limit; the limit counts UTF-16 units. */
+export const promptTooLongText = `Prompts are at most ${promptTextMaxLength.toLocaleString("en-US")} characters. Shorten it and save again.`;
 
 export const messages = {
   welcome: (email: string): Notice => ({
@@ -58,6 +62,7 @@ export const messages = {
     description: "You must be logged in to save prompts",
   },
   saveFailed: { kind: "error", title: "Error", description: "Failed to save prompt" },
+  promptTooLong: { kind: "error", title: "Prompt too long", description: promptTooLongText },
   deleteFailed: { kind: "error", title: "Error", description: "Failed to delete prompt" },
   globalSaveFailed: { kind: "error", title: "Error", description: "Failed to save global prompt" },
   globalDeleteFailed: {
@@ -86,6 +91,15 @@ export const messages = {
         : `Failed to load prompts: ${reason || "Unknown error"}`,
   }),
 } satisfies Record<string, Notice | ((...args: never[]) => Notice)>;
+
+/**
+ * Why a tag was not added, as the API refuses it and the tag field says it (keeping what was
+ * typed, so it can be fixed).
+ */
+export const tagRefusals = {
+  tooLong: `Tags are at most ${tagMaxLength} characters`,
+  alreadyOnPrompt: (name: string) => `This prompt already has the tag #${name}`,
+};
 
 const failed = (description: string): Notice => ({ kind: "error", title: "Error", description });
 
@@ -131,6 +145,7 @@ export interface ErrorLike {
 }
 
 const promptContentMissing = "prompt_content_missing" satisfies ErrorDetail;
+const promptTooLong = "prompt_too_long" satisfies ErrorDetail;
 
 /**
  * The notice for a failed action, chosen by the error's code and detail, never by its message.
@@ -140,6 +155,7 @@ export function noticeFor(error: ErrorLike | null, action: FailedAction): Notice
   if (error && (action === "save-prompt" || action === "save-global-prompt")) {
     if (error.code === "unauthenticated") return messages.signInToSave;
     if (error.detail === promptContentMissing) return messages.enterPromptContent;
+    if (error.detail === promptTooLong) return messages.promptTooLong;
   }
   if (error?.code === "invalid_input" && showsInputRefusal.has(action)) {
     return failed(error.message);

@@ -33,6 +33,8 @@ export interface Prompt {
   folderId: string | null;
   /** Whether the person looking has starred it. */
   isFavourite: boolean;
+  /** Whether the person looking keeps a saved copy of it in their library. */
+  isSaved: boolean;
   starCount: number;
   copyCount: number;
   /** For a prompt saved from the community: the original. */

@@ -59,7 +59,15 @@ export async function loadPromptList(
  */
 export async function handlePromptAction(
   args: { request: Request; context: Readonly<RouterContextProvider> },
-  page: { shared: boolean; requireUseCase?: boolean },
+  page: {
+    shared: boolean;
+    requireUseCase?: boolean;
+    /**
+     * A topic page's category. What its form creates or edits is filed under it whatever use
+     * case is posted: a prompt shared there under another would never show on that page.
+     */
+    category?: string;
+  },
 ) {
   const { db, viewer, log } = args.context.get(appContext);
   let intent: PromptIntent | null = null;
@@ -70,10 +78,11 @@ export async function handlePromptAction(
       const value = form.get(name);
       return typeof value === "string" ? value : undefined;
     };
+    const useCase = page.category ?? text("useCase");
     const who = await viewer();
     switch (intent) {
       case "create": {
-        if (page.requireUseCase && !text("useCase")?.trim()) {
+        if (page.requireUseCase && !useCase?.trim()) {
           throw new AppError(
             "invalid_input",
             "useCase: Please enter a use case",
@@ -82,7 +91,7 @@ export async function handlePromptAction(
         }
         const input = parseInput(createPromptInput, {
           promptText: text("promptText") ?? "",
-          useCase: text("useCase"),
+          useCase,
           shared: page.shared,
         });
         return ok({ ok: true, intent, prompt: await createPrompt({ db, viewer: who, ...input }) });
@@ -90,7 +99,7 @@ export async function handlePromptAction(
       case "update": {
         const input = parseInput(updatePromptInput, {
           promptText: text("promptText"),
-          useCase: text("useCase"),
+          useCase,
         });
         const id = text("id") ?? "";
         return ok({

@@ -101,7 +101,11 @@ export const prompts = pgTable(
     folderId: uuid("folder_id").references((): AnyPgColumn => folders.id, { onDelete: "set null" }),
     /** How many times anyone copied the prompt; "most copied" sorts on it. */
     copyCount: integer("copy_count").notNull().default(0),
-    /** For a community prompt saved into a personal library: the original. */
+    /**
+     * For a copy saved into someone's library ("Save to my library"): the prompt it was copied
+     * from; null for anything else, or once the original is deleted. A person keeps one copy per
+     * original (server/prompts/save-to-library.ts).
+     */
     sourcePromptId: uuid("source_prompt_id").references((): AnyPgColumn => prompts.id, {
       onDelete: "set null",
     }),
@@ -147,6 +151,11 @@ export const prompts = pgTable(
     // the whole table.
     index("prompts_source_idx")
       .on(table.sourcePromptId)
+      .where(sql`${table.sourcePromptId} is not null`),
+    // Whether the viewer already keeps a copy of a prompt: one probe per card in a list, and the
+    // lookup that makes saving again answer the copy already there.
+    index("prompts_owner_source_idx")
+      .on(table.userId, table.sourcePromptId)
       .where(sql`${table.sourcePromptId} is not null`),
     // Searches look up and recheck rows under the "C" collation, which folds only ASCII letters:
     // several times cheaper per row than folding every letter. A short pending list keeps each

@@ -16,6 +16,11 @@ export interface ImportReport {
   format: string;
   inFile: number;
   added: number;
+  /** Prompts whose text the file already held further up: skipped. */
+  repeatedInFile: number;
+  /** Prompts whose text the library already holds: skipped. */
+  alreadyInLibrary: number;
+  /** Both of those together (kept for the clients that read it, such as scripts/seed.ts). */
   duplicates: number;
   newFolders: number;
   sample: string[];
@@ -49,20 +54,25 @@ export async function planImport(
   parsed: ParsedImport,
   pace: Pace,
 ): Promise<ImportPlan> {
-  const known = new Set<string>();
+  const inLibrary = new Set<string>();
   for await (const hashes of ownPromptHashes(db, viewer.userId)) {
-    for (const hash of hashes) known.add(hash);
+    for (const hash of hashes) inLibrary.add(hash);
     await pace();
   }
-  const inFile = new Set<string>();
+  // A prompt repeats one further up when its text as stored, or as the file wrote it, matches.
+  const storedAbove = new Set<string>();
+  const writtenAbove = new Set<string>();
   const fresh: ImportedPrompt[] = [];
+  let alreadyInLibrary = 0;
+  let repeatedInFile = 0;
   for (const prompt of parsed.prompts) {
     const stored = md5(prompt.promptText);
     const original = md5(prompt.fileText);
-    const duplicate = known.has(stored) || inFile.has(original);
-    known.add(stored);
-    inFile.add(original);
-    if (!duplicate) fresh.push(prompt);
+    if (inLibrary.has(stored)) alreadyInLibrary++;
+    else if (storedAbove.has(stored) || writtenAbove.has(original)) repeatedInFile++;
+    else fresh.push(prompt);
+    storedAbove.add(stored);
+    writtenAbove.add(original);
     await pace();
   }
 
@@ -87,7 +97,9 @@ export async function planImport(
       format: parsed.format,
       inFile: parsed.prompts.length,
       added: fresh.length,
-      duplicates: parsed.prompts.length - fresh.length,
+      repeatedInFile,
+      alreadyInLibrary,
+      duplicates: repeatedInFile + alreadyInLibrary,
       newFolders: newFolders.length,
       sample: fresh.slice(0, 5).map((prompt) => titleAndCategory(prompt.useCase).title),
     },

@@ -77,6 +77,8 @@ describe("export then import", () => {
         format: "PromptShelf JSON",
         inFile: 2,
         added: 2,
+        repeatedInFile: 0,
+        alreadyInLibrary: 0,
         duplicates: 0,
         newFolders: 2,
         dryRun: true,
@@ -109,7 +111,12 @@ describe("export then import", () => {
     expect(imported?.folderId).toBe(deepId);
 
     const again = await to.upload("/api/v1/import", exported.text);
-    expect(again.body).toMatchObject({ added: 0, duplicates: 2 });
+    expect(again.body).toMatchObject({
+      added: 0,
+      repeatedInFile: 0,
+      alreadyInLibrary: 2,
+      duplicates: 2,
+    });
   });
 
   it("CSV and Markdown exports carry every prompt", async () => {
@@ -138,6 +145,9 @@ describe("importing prompts.csv", () => {
     expect(result.body).toMatchObject({
       format: "prompts.chat CSV",
       inFile: 1529,
+      // A fresh library: every prompt skipped repeats one further up the file.
+      repeatedInFile: 18,
+      alreadyInLibrary: 0,
       duplicates: 18,
       added: 1511,
     });
@@ -148,6 +158,29 @@ describe("importing prompts.csv", () => {
     expect(cut.length).toBeGreaterThan(0);
     for (const row of cut) expect(row.promptText.startsWith(`${longAct}\n\n`)).toBe(true);
     expect(rows.every((row) => row.title.length <= 35 && !row.isShared)).toBe(true);
+  });
+
+  it("counts repeats within the file apart from prompts the library already has", async () => {
+    const me = await person();
+    await me.call("POST", "/api/v1/prompts", { promptText: "Kept already", shared: false });
+    const file = [
+      "act,prompt",
+      "a,Kept already",
+      "b,Kept already",
+      "c,New one",
+      "d,New one",
+      "e,New one",
+      "f,Another",
+      "",
+    ].join("\n");
+    const preview = await me.upload("/api/v1/import?dryRun=1", file);
+    expect(preview.body).toMatchObject({
+      inFile: 6,
+      added: 2,
+      alreadyInLibrary: 2,
+      repeatedInFile: 2,
+      duplicates: 4,
+    });
   });
 
   it.each([

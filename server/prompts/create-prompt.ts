@@ -30,6 +30,8 @@ export async function createPrompt(
       ownerUsername: viewer.username,
       starCount: 0,
       starredAt: null,
+      // A new prompt has no copies yet, the viewer's or anyone's.
+      savedByViewer: false,
       tags: [],
       titleKey: row.title.toLowerCase(),
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { promptTooLongText, tagRefusals } from "../../shared/messages.ts";
 import {
   promptTextMaxLength,
   sortOrders,
@@ -8,9 +9,9 @@ import {
 import { storableText, withDetail } from "../validation.ts";
 
 export const promptTextSchema = storableText()
-  .max(
-    promptTextMaxLength,
-    `Prompt text is too long (${promptTextMaxLength.toLocaleString("en-US")} characters at most)`,
+  .refine(
+    (text) => text.length <= promptTextMaxLength,
+    withDetail("prompt_too_long", promptTooLongText),
   )
   .refine(
     (text) => text.trim() !== "",
@@ -44,12 +45,7 @@ const flag = z
 
 export const tagName = storableText()
   .transform((name) => name.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, "Tag names cannot be empty")
-      .max(tagMaxLength, `Tags are at most ${tagMaxLength} characters`),
-  );
+  .pipe(z.string().min(1, "Tag names cannot be empty").max(tagMaxLength, tagRefusals.tooLong));
 
 export const listPromptsQuery = z.object({
   scope: promptScope.default("community"),

@@ -12,6 +12,9 @@ import { favourites, profiles, prompts, promptTags, tags, users } from "../db/sc
  */
 const excerptLength = 300;
 
+/** The viewer's saved copies, probed for a card's "In your library". */
+const savedCopy = alias(prompts, "saved_copy");
+
 /** The row again, as the excerpt's own lookup reads it. */
 const excerptSource = alias(prompts, "excerpt_source");
 
@@ -61,6 +64,10 @@ function promptColumns(viewer: Viewer | null) {
     starredAt: viewerId
       ? sql<Date | null>`(select ${favourites.createdAt} from ${favourites} where ${favourites.promptId} = ${prompts.id} and ${favourites.userId} = ${viewerId})`
       : sql<Date | null>`null`,
+    /** Whether the viewer keeps a copy of it (one index probe, prompts_owner_source_idx). */
+    savedByViewer: viewerId
+      ? sql<boolean>`exists (select 1 from ${prompts} as ${savedCopy} where ${savedCopy.userId} = ${viewerId} and ${savedCopy.sourcePromptId} = ${prompts.id})`
+      : sql<boolean>`false`,
     /** The title as PostgreSQL lower-cases it, which is what title order and its cursor use. */
     titleKey: sql<string>`lower(${prompts.title})`,
     tags: viewerId
@@ -116,6 +123,7 @@ export function toPrompt(
     tags: isOwn ? row.tags : [],
     folderId: isOwn ? row.folderId : null,
     isFavourite: row.starredAt !== null,
+    isSaved: row.savedByViewer,
     starCount: row.starCount,
     copyCount: row.copyCount,
     savedFromId: row.sourcePromptId,

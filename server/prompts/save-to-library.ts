@@ -1,31 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
 import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { libraryUsage, prompts } from "../db/schema.ts";
 import { getPrompt } from "./get-prompt.ts";
 import { requireViewer } from "./prompt-access.ts";
 import { requireVisiblePrompt } from "./require-visible.ts";
 
-/** Copies a prompt the viewer can see into their personal library, linked to the original. */
+/**
+ * Copies a prompt the viewer can see into their personal library, linked to the original. A
+ * person keeps one copy of each original: saving again answers the copy already there
+ * (`created` false) instead of adding another.
+ */
 export async function saveToLibrary(options: {
   db: Database;
   viewer: Viewer | null;
   id: string;
-}): Promise<Prompt> {
+}): Promise<{ prompt: Prompt; created: boolean }> {
   const viewer = requireViewer(options.viewer);
   const original = await requireVisiblePrompt(options.db, viewer, options.id);
-  const [copy] = await options.db
-    .insert(prompts)
-    .values({
-      title: original.title,
-      category: original.category,
-      promptText: original.promptText,
-      userId: viewer.userId,
-      isShared: false,
-      createdByAdmin: viewer.isAdmin,
-      sourcePromptId: original.id,
-    })
-    .returning({ id: prompts.id });
-  if (!copy) throw new Error("insert returned no row");
-  return getPrompt({ db: options.db, viewer, id: copy.id });
+  const saved = await options.db.transaction(async (tx) => {
+    // The person's writes wait for each other on their usage row (drizzle/0010), so two saves
+    // at once (a double click, two tabs) cannot both find no copy and both add one.
+    await tx.execute(
+      sql`select 1 from ${libraryUsage} where ${libraryUsage.userId} = ${viewer.userId} for update`,
+    );
+    const [existing] = await tx
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.userId, viewer.userId), eq(prompts.sourcePromptId, original.id)))
+      .limit(1);
+    if (existing) return { id: existing.id, created: false };
+    const [copy] = await tx
+      .insert(prompts)
+      .values({
+        title: original.title,
+        category: original.category,
+        promptText: original.promptText,
+        userId: viewer.userId,
+        isShared: false,
+        createdByAdmin: viewer.isAdmin,
+        sourcePromptId: original.id,
+      })
+      .returning({ id: prompts.id });
+    if (!copy) throw new Error("insert returned no row");
+    return { id: copy.id, created: true };
+  });
+  return {
+    prompt: await getPrompt({ db: options.db, viewer, id: saved.id }),
+    created: saved.created,
+  };
 }

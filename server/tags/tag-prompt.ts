@@ -1,13 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
+import { tagRefusals } from "../../shared/messages.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { promptTags, tags } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { assertOwn, promptOwnership, requireViewer } from "../prompts/prompt-access.ts";
 import { findOwnTag } from "./tag-lookup.ts";
 
 /**
- * Tags one of the viewer's prompts, creating the tag (in the case typed) the first time. The
- * database refuses a tag past the limit per prompt, counting taggings made at the same moment
+ * Tags one of the viewer's prompts, creating the tag (in the case typed) the first time; a tag
+ * the prompt already has, in any case, is refused with its reason. The database refuses a tag
+ * past the limit per prompt, counting taggings made at the same moment
  * (drizzle/0010_library-limits.sql).
  */
 export async function tagPrompt(options: {
@@ -24,10 +27,19 @@ export async function tagPrompt(options: {
     );
     const tag = await findOwnTag(tx, viewer, options.name);
     if (!tag) throw new Error("tag vanished");
-    await tx
+    const added = await tx
       .insert(promptTags)
       .values({ promptId: options.promptId, tagId: tag.id })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ tagId: promptTags.tagId });
+    // Said rather than passed over: "Email" typed on a prompt tagged "email" changes nothing.
+    if (added.length === 0) {
+      throw new AppError(
+        "invalid_input",
+        tagRefusals.alreadyOnPrompt(tag.name),
+        "tag_already_on_prompt",
+      );
+    }
   });
 }
 

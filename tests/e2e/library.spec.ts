@@ -175,7 +175,8 @@ test("a topic library: Share hides while the form is open, the category defaults
   await expect(page.getByRole("heading", { name: "Claude Prompts", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Share Prompt" }).click();
   await expect(page.getByRole("button", { name: "Share Prompt" })).toHaveCount(0);
-  await expect(page.getByLabel("Use case")).toHaveValue("claude");
+  await expect(page.getByLabel("Topic", { exact: true })).toHaveValue("claude");
+  await expect(page.getByLabel("Topic", { exact: true })).not.toBeEditable();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("button", { name: "Share Prompt" })).toBeVisible();
 

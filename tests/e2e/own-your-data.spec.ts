@@ -64,7 +64,7 @@ test.describe("importing", () => {
     ).toBeVisible();
     await page.getByRole("button", { name: "Import 1511 prompts" }).click();
     // Writing 1,511 real prompts (4 MB) into the embedded database takes a few seconds.
-    await expectToast(page, "Imported 1511 prompts", "18 already in your library were skipped.", {
+    await expectToast(page, "Imported 1511 prompts", "Skipped: 18 repeated in the file.", {
       timeout: 30_000,
     });
 

@@ -2,7 +2,7 @@ import { Plus, X } from "lucide-react";
 import { useId, useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { FailedAction } from "../../../shared/messages.ts";
+import { type FailedAction, tagRefusals } from "../../../shared/messages.ts";
 import { type Prompt, tagMaxLength, tagsPerPrompt } from "../../../shared/prompt.ts";
 import { callFailureNotice } from "./call-failure.ts";
 import { useLibrary } from "./library-context.tsx";
@@ -12,16 +12,50 @@ export function TagEditor(props: { prompt: Prompt }) {
   const { tags, refresh } = useLibrary();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const listId = useId();
+  const refusalId = useId();
   const full = props.prompt.tags.length >= tagsPerPrompt;
 
   async function run(call: Promise<unknown>, action: FailedAction) {
     try {
       await call;
       refresh();
+      return true;
     } catch (error) {
       showNotice(callFailureNotice(error, action));
+      return false;
     }
+  }
+
+  /** Adds the typed tag; when it cannot be added, says why beside the field and keeps the text. */
+  async function add() {
+    const tag = name.trim();
+    if (!tag) return setAdding(false);
+    const already = props.prompt.tags.find((own) => own.toLowerCase() === tag.toLowerCase());
+    const reason =
+      tag.length > tagMaxLength
+        ? tagRefusals.tooLong
+        : already
+          ? tagRefusals.alreadyOnPrompt(already)
+          : null;
+    setRefusal(reason);
+    if (reason) return;
+    try {
+      await api("POST", `/api/v1/prompts/${props.prompt.id}/tags`, { name: tag });
+      setName("");
+      setAdding(false);
+      refresh();
+    } catch (error) {
+      const notice = callFailureNotice(error, "add-tag");
+      setRefusal(notice.description ?? notice.title);
+    }
+  }
+
+  function close() {
+    setName("");
+    setRefusal(null);
+    setAdding(false);
   }
 
   return (
@@ -49,16 +83,10 @@ export function TagEditor(props: { prompt: Prompt }) {
       ))}
       {adding ? (
         <form
+          className="contents"
           onSubmit={(event) => {
             event.preventDefault();
-            const tag = name.trim();
-            setName("");
-            setAdding(false);
-            if (tag)
-              void run(
-                api("POST", `/api/v1/prompts/${props.prompt.id}/tags`, { name: tag }),
-                "add-tag",
-              );
+            void add();
           }}
         >
           <input
@@ -67,13 +95,17 @@ export function TagEditor(props: { prompt: Prompt }) {
             aria-label={`New tag for ${props.prompt.title}`}
             list={listId}
             value={name}
-            maxLength={tagMaxLength}
-            onChange={(event) => setName(event.target.value)}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? refusalId : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setRefusal(null);
+            }}
             onBlur={() => {
-              if (!name.trim()) setAdding(false);
+              if (!name.trim()) close();
             }}
             onKeyDown={(event) => {
-              if (event.key === "Escape") setAdding(false);
+              if (event.key === "Escape") close();
             }}
             placeholder="tag name"
             className="w-28 rounded-full border-0 px-2.5 py-0.5 text-xs ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
@@ -88,6 +120,11 @@ export function TagEditor(props: { prompt: Prompt }) {
                 <option key={tag.name} value={tag.name} />
               ))}
           </datalist>
+          {refusal ? (
+            <p id={refusalId} role="alert" className="w-full text-xs text-danger-text">
+              {refusal}
+            </p>
+          ) : null}
         </form>
       ) : full ? null : (
         <button

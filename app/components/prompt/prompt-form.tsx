@@ -3,8 +3,9 @@ import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { showNotice } from "~/lib/notify.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
-import { messages } from "../../../shared/messages.ts";
+import { messages, promptTooLongText } from "../../../shared/messages.ts";
 import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "../../../shared/prompt.ts";
+import { DiscardChangesDialog } from "./discard-changes-dialog.tsx";
 
 /** Editing starts from the whole text: saving a list's excerpt would cut the prompt short. */
 export type FormState =
@@ -15,81 +16,143 @@ export type FormState =
 const fieldClass =
   "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-fg ring-1 ring-line-strong ring-inset placeholder:text-ghost focus:ring-2 focus:ring-focus focus:ring-inset";
 
-/** Adds or edits a prompt: an optional use case (35 characters, counted live) and the text. */
+/**
+ * Adds or edits a prompt: an optional use case (35 characters, counted live) and the text. On a
+ * topic page the use case is the topic, shown fixed (the page's action files it there whatever
+ * is sent). Escape closes the form, asking first when something was typed.
+ */
 export function PromptForm(props: {
   state: Exclude<FormState, { mode: "closed" }>;
   fetcher: FetcherWithComponents<PromptActionResult>;
   heading: string;
+  /** A topic page's category: what the form files under, not to be changed here. */
   defaultUseCase?: string;
   onCancel: () => void;
 }) {
   const editing = props.state.mode === "edit" ? props.state.prompt : null;
-  const [useCase, setUseCase] = useState(
-    editing ? (editing.category ?? "") : (props.defaultUseCase ?? ""),
-  );
-  const [promptText, setPromptText] = useState(editing?.promptText ?? "");
+  const topic = props.defaultUseCase;
+  const initialUseCase = topic ?? editing?.category ?? "";
+  const initialText = editing?.promptText ?? "";
+  const [useCase, setUseCase] = useState(initialUseCase);
+  const [promptText, setPromptText] = useState(initialText);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const saving = props.fetcher.state !== "idle";
   const textArea = useRef<HTMLTextAreaElement>(null);
+  const typingIn = useRef<HTMLElement | null>(null);
   useEffect(() => textArea.current?.focus(), []);
+  // The text is never cut at the limit as it is typed or pasted: the person sees it is too long
+  // and shortens it themselves, losing nothing.
+  const tooLong = promptText.length > promptTextMaxLength;
+  const changed = useCase !== initialUseCase || promptText !== initialText;
 
   return (
-    <props.fetcher.Form
-      method="post"
-      aria-label={props.heading}
-      className="mb-8 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line sm:p-6"
-      onSubmit={(event) => {
-        if (promptText.trim() === "") {
+    <>
+      <props.fetcher.Form
+        method="post"
+        // A prompt of 200,000 characters outside ASCII weighs up to 1.8 MB URL-encoded, past
+        // the server's body limit; as multipart it is sent as its UTF-8 bytes (at most 600 kB).
+        encType="multipart/form-data"
+        aria-label={props.heading}
+        className="mb-8 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line sm:p-6"
+        onKeyDown={(event) => {
+          if (event.key !== "Escape" || saving) return;
           event.preventDefault();
-          showNotice(messages.enterPromptContent);
-        }
-      }}
-    >
-      <h2 className="text-lg font-semibold text-fg">{props.heading}</h2>
-      <input type="hidden" name="intent" value={editing ? "update" : "create"} />
-      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <div className="mt-4">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor="prompt-use-case" className="text-sm font-medium text-fg">
-            Use case <span className="font-normal text-faint">(optional)</span>
+          if (!changed) return props.onCancel();
+          typingIn.current = event.target instanceof HTMLElement ? event.target : null;
+          setConfirmingDiscard(true);
+        }}
+        onSubmit={(event) => {
+          if (promptText.trim() === "") {
+            event.preventDefault();
+            showNotice(messages.enterPromptContent);
+          } else if (tooLong) {
+            event.preventDefault();
+            showNotice(messages.promptTooLong);
+            textArea.current?.focus();
+          }
+        }}
+      >
+        <h2 className="text-lg font-semibold text-fg">{props.heading}</h2>
+        <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {topic ? (
+          <div className="mt-4">
+            <label htmlFor="prompt-topic" className="text-sm font-medium text-fg">
+              Topic
+            </label>
+            <input
+              id="prompt-topic"
+              name="useCase"
+              value={topic}
+              readOnly
+              aria-describedby="prompt-topic-note"
+              className={`${fieldClass} bg-canvas text-fg-soft`}
+            />
+            <p id="prompt-topic-note" className="mt-1 text-xs text-faint">
+              Prompts shared on this page are filed under this topic.
+            </p>
+          </div>
+        ) : (
+          <div className="mt-4">
+            <div className="flex items-baseline justify-between">
+              <label htmlFor="prompt-use-case" className="text-sm font-medium text-fg">
+                Use case <span className="font-normal text-faint">(optional)</span>
+              </label>
+              <span className="text-xs text-faint" aria-live="polite">
+                {useCase.length}/{useCaseMaxLength}
+              </span>
+            </div>
+            <input
+              id="prompt-use-case"
+              name="useCase"
+              value={useCase}
+              maxLength={useCaseMaxLength}
+              onChange={(event) => setUseCase(event.target.value)}
+              placeholder="e.g. claude, marketing, code review"
+              className={fieldClass}
+            />
+          </div>
+        )}
+        <div className="mt-4">
+          <label htmlFor="prompt-text" className="text-sm font-medium text-fg">
+            Prompt
           </label>
-          <span className="text-xs text-faint" aria-live="polite">
-            {useCase.length}/{useCaseMaxLength}
-          </span>
+          <textarea
+            id="prompt-text"
+            ref={textArea}
+            name="promptText"
+            value={promptText}
+            rows={6}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? "prompt-text-too-long" : undefined}
+            onChange={(event) => setPromptText(event.target.value)}
+            placeholder="Write or paste your prompt..."
+            className={fieldClass}
+          />
+          {tooLong ? (
+            <p id="prompt-text-too-long" className="mt-1 text-sm text-danger-text">
+              {promptTooLongText} This one has {promptText.length.toLocaleString("en-US")}.
+            </p>
+          ) : null}
         </div>
-        <input
-          id="prompt-use-case"
-          name="useCase"
-          value={useCase}
-          maxLength={useCaseMaxLength}
-          onChange={(event) => setUseCase(event.target.value)}
-          placeholder="e.g. claude, marketing, code review"
-          className={fieldClass}
-        />
-      </div>
-      <div className="mt-4">
-        <label htmlFor="prompt-text" className="text-sm font-medium text-fg">
-          Prompt
-        </label>
-        <textarea
-          id="prompt-text"
-          ref={textArea}
-          name="promptText"
-          value={promptText}
-          maxLength={promptTextMaxLength}
-          rows={6}
-          onChange={(event) => setPromptText(event.target.value)}
-          placeholder="Write or paste your prompt..."
-          className={fieldClass}
-        />
-      </div>
-      <div className="mt-5 flex justify-end gap-3">
-        <Button variant="secondary" onClick={props.onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving} aria-busy={saving}>
-          {saving ? "Saving..." : editing ? "Save Changes" : "Save Prompt"}
-        </Button>
-      </div>
-    </props.fetcher.Form>
+        <div className="mt-5 flex justify-end gap-3">
+          <Button variant="secondary" onClick={props.onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving} aria-busy={saving}>
+            {saving ? "Saving..." : editing ? "Save Changes" : "Save Prompt"}
+          </Button>
+        </div>
+      </props.fetcher.Form>
+      <DiscardChangesDialog
+        open={confirmingDiscard}
+        onKeepEditing={() => setConfirmingDiscard(false)}
+        returnFocus={() => (typingIn.current ?? textArea.current)?.focus()}
+        onDiscard={() => {
+          setConfirmingDiscard(false);
+          props.onCancel();
+        }}
+      />
+    </>
   );
 }

@@ -8,6 +8,26 @@ import type { ImportReport } from "../../../server/library-data/import-plan.ts";
 
 type Report = Omit<ImportReport, "dryRun">;
 
+/** What was left out and why: repeats within the file apart from what the library holds. */
+function skippedText(report: Report) {
+  const parts = [
+    report.repeatedInFile ? `${report.repeatedInFile} repeated in the file` : null,
+    report.alreadyInLibrary ? `${report.alreadyInLibrary} already in your library` : null,
+  ].filter(Boolean);
+  return parts.length ? `Skipped: ${parts.join(", ")}.` : undefined;
+}
+
+/** Why there is nothing to import, said next to the button that cannot be pressed. */
+function nothingToAddText(report: Report) {
+  if (report.repeatedInFile === 0) {
+    return "Nothing to add: every prompt in this file is already in your library.";
+  }
+  if (report.alreadyInLibrary === 0) {
+    return "Nothing to add: the file holds only repeats of the same prompts.";
+  }
+  return "Nothing to add: every prompt in this file is already in your library or repeated in it.";
+}
+
 /** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
 export function ImportPanel() {
   const revalidator = useRevalidator();
@@ -54,9 +74,7 @@ export function ImportPanel() {
       showNotice({
         kind: "success",
         title: `Imported ${report.added} prompts`,
-        description: report.duplicates
-          ? `${report.duplicates} already in your library were skipped.`
-          : undefined,
+        description: skippedText(report),
       });
       setFile(null);
       setPreview(null);
@@ -78,7 +96,11 @@ export function ImportPanel() {
           type="file"
           accept=".json,.csv,application/json,text/csv"
           className="sr-only"
-          onChange={(event) => void choose(event.target.files?.[0])}
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            // Cleared, so choosing the same file again (after importing it) reads it again.
+            event.target.value = "";
+          }}
         />
       </label>
       <p className="mt-2 text-sm text-muted">
@@ -107,16 +129,27 @@ export function ImportPanel() {
             <dd className="font-medium">{preview.inFile}</dd>
             <dt>To add</dt>
             <dd className="font-medium">{preview.added}</dd>
-            <dt>Duplicates skipped</dt>
-            <dd className="font-medium">{preview.duplicates}</dd>
+            <dt>Repeated in the file</dt>
+            <dd className="font-medium">{preview.repeatedInFile}</dd>
+            <dt>Already in your library</dt>
+            <dd className="font-medium">{preview.alreadyInLibrary}</dd>
             <dt>New folders</dt>
             <dd className="font-medium">{preview.newFolders}</dd>
           </dl>
           {preview.sample.length ? (
             <p className="mt-2 text-sm text-muted">First: {preview.sample.join(", ")}</p>
           ) : null}
+          {preview.added === 0 ? (
+            <p id="import-nothing-to-add" className="mt-3 text-sm text-fg-soft">
+              {nothingToAddText(preview)}
+            </p>
+          ) : null}
           <div className="mt-4 flex gap-3">
-            <Button onClick={() => void confirm()} disabled={busy || preview.added === 0}>
+            <Button
+              onClick={() => void confirm()}
+              disabled={busy || preview.added === 0}
+              aria-describedby={preview.added === 0 ? "import-nothing-to-add" : undefined}
+            >
               {busy ? "Importing..." : `Import ${preview.added} prompts`}
             </Button>
             <Button variant="secondary" onClick={() => void choose(undefined)} disabled={busy}>

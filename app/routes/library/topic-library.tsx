@@ -34,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => handlePromptAction(args, { shared: true });
+export const action = (args: Route.ActionArgs) =>
+  handlePromptAction(args, { shared: true, category: topicAt(args.url.pathname).category });
 
 export const clientAction = promptClientAction;
 

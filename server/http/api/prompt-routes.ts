@@ -91,10 +91,13 @@ export function promptRoutes(db: Database) {
   });
 
   routes.post("/:id/save", async (c) => {
-    return c.json(
-      await saveToLibrary({ db, viewer: await c.get("viewer")(), id: c.req.param("id") }),
-      201,
-    );
+    const saved = await saveToLibrary({
+      db,
+      viewer: await c.get("viewer")(),
+      id: c.req.param("id"),
+    });
+    // Saving again answers the copy the person already has.
+    return c.json(saved.prompt, saved.created ? 201 : 200);
   });
 
   return routes;

@@ -1,0 +1,1 @@
+CREATE INDEX "prompts_owner_source_idx" ON "prompts" USING btree ("user_id","source_prompt_id") WHERE "prompts"."source_prompt_id" is not null;
