@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { DevSignInNotice } from "./components/layout/dev-sign-in-notice.tsx";
 import { ErrorView } from "./components/layout/error-view.tsx";
+import { SkipLink } from "./components/layout/skip-link.tsx";
 import { FlashToasts } from "./components/session/flash-toasts.tsx";
 import { SessionProvider } from "./components/session/session-provider.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
@@ -44,12 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
-        <a
-          href="#main"
-          className="sr-only rounded-lg bg-accent px-4 py-2 font-medium text-on-accent focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70]"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
