@@ -98,7 +98,9 @@ test("the personal library: add, search with highlight, expand, copy, edit and d
   await expect(card(page, "five bullet points")).toHaveCount(0);
 });
 
-test("the list shows a loading state, then pages of 24 with Load more", async ({ page }) => {
+test("the list keeps its cards while a search loads, then pages of 24 with Load more", async ({
+  page,
+}) => {
   await signIn(page, { email: uniqueEmail("pages") });
   await createPrompts(
     page,
@@ -117,8 +119,11 @@ test("the list shows a loading state, then pages of 24 with Load more", async ({
     await route.continue();
   });
   await page.getByLabel("Search prompts").fill("prompt 1");
-  await expect(page.getByRole("status").filter({ hasText: "Loading prompts..." })).toBeVisible();
+  // The cards on screen stay, marked busy, until the new ones arrive: no spinner in their place.
+  await expect(page.locator("ul[aria-busy=true]")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(30);
   await expect(page.getByRole("article")).toHaveCount(10);
+  await expect(page.locator("ul[aria-busy=true]")).toHaveCount(0);
 });
 
 test("sharing to the community: others see it read-only, an administrator can delete it", async ({
