@@ -140,8 +140,13 @@ test("sharing to the community: others see it read-only, an administrator can de
     button: "Share Prompt",
   });
   await expectToast(page, "Prompt shared with the community");
-  await expect(card(page, word)).toContainText("by Shay Sharer");
-  await expect(card(page, word).getByRole("button", { name: /^Edit/ })).toBeVisible();
+  // It also joins the highlights' Fresh today as it is shared; the list's card is the one here.
+  const listed = page
+    .getByRole("region", { name: "Community Prompts" })
+    .getByRole("article")
+    .filter({ hasText: word });
+  await expect(listed).toContainText("by Shay Sharer");
+  await expect(listed.getByRole("button", { name: /^Edit/ })).toBeVisible();
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
