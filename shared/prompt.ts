@@ -39,6 +39,8 @@ export interface Prompt {
   copyCount: number;
   /** For a prompt saved from the community: the original. */
   savedFromId: string | null;
+  /** In a search's list: the text around the first match, when it lies past `promptText`. */
+  matchExcerpt?: string;
 }
 
 /** A prompt known to hold its whole text: read on its own, never from a list. */
@@ -47,9 +49,11 @@ export type WholePrompt = Prompt & { truncated: false };
 /** A prompt as anyone may read it on a public page: nothing about the person looking. */
 export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId">;
 
-export const sortOrders = ["newest", "oldest", "title", "copies"] as const;
+/** "relevance" orders a search (best match first); without a search term it is newest first. */
+export const sortOrders = ["relevance", "newest", "oldest", "title", "copies"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 export const sortLabels: Record<SortOrder, string> = {
+  relevance: "Best match",
   newest: "Newest",
   oldest: "Oldest",
   title: "Title A–Z",

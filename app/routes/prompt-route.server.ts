@@ -34,7 +34,8 @@ export async function loadPromptList(
       folder: params.get("folder") || undefined,
       tag: params.getAll("tag"),
       starred: params.get("starred") || undefined,
-      sort: params.get("sort") || undefined,
+      // A search is ordered best match first unless the person picks an order.
+      sort: params.get("sort") || (q ? "relevance" : undefined),
       owner: params.get("owner") || undefined,
       visibility: params.get("visibility") || undefined,
     });

@@ -51,6 +51,8 @@ function parseCursor(cursor: string): unknown[] | null {
 
 function valueFits(order: SortOrder | "starred", value: unknown): value is string | number {
   switch (order) {
+    case "relevance":
+      return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 3;
     case "copies":
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= int4Max;
     case "title":

@@ -5,6 +5,7 @@ import type { ListPosition } from "./list-cursor.ts";
 import { isStarredList } from "./list-filters.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import type { selectPrompts } from "./prompt-view.ts";
+import { relevance } from "./search-relevance.ts";
 
 /**
  * The orders a list is sorted in, and how a page carries on from where the last one ended: the
@@ -12,15 +13,23 @@ import type { selectPrompts } from "./prompt-view.ts";
  */
 export type ListOrder = SortOrder | "starred";
 
-/** Starred lists in the default order show the newest star first. */
-export function orderOf(options: Pick<ListPromptsQuery, "scope" | "starred" | "sort">): ListOrder {
-  return isStarredList(options) && options.sort === "newest" ? "starred" : options.sort;
+/**
+ * Starred lists in the default order show the newest star first; "best match" needs a search
+ * term, and without one is newest first.
+ */
+export function orderOf(
+  options: Pick<ListPromptsQuery, "scope" | "starred" | "sort" | "q">,
+): ListOrder {
+  const sort = options.sort === "relevance" && !options.q ? "newest" : options.sort;
+  return isStarredList(options) && sort === "newest" ? "starred" : sort;
 }
 
 const titleKey = sql`lower(${prompts.title})`;
 
-export function sortKeys(order: ListOrder) {
+export function sortKeys(order: ListOrder, term = "") {
   switch (order) {
+    case "relevance":
+      return [desc(relevance(term)), desc(prompts.id)];
     case "newest":
       return [desc(prompts.createdAt), desc(prompts.id)];
     case "oldest":
@@ -35,8 +44,10 @@ export function sortKeys(order: ListOrder) {
 }
 
 /** Rows strictly after the cursor's position in this order (a keyset condition). */
-export function after(order: ListOrder, at: ListPosition) {
+export function after(order: ListOrder, at: ListPosition, term = "") {
   switch (order) {
+    case "relevance":
+      return sql`(${relevance(term)}, ${prompts.id}) < (${at.value}::float8, ${at.id}::uuid)`;
     case "newest":
       return sql`(${prompts.createdAt}, ${prompts.id}) < (${at.value}::timestamptz, ${at.id}::uuid)`;
     case "oldest":
@@ -52,12 +63,15 @@ export function after(order: ListOrder, at: ListPosition) {
 
 type ListedRow = Awaited<ReturnType<typeof selectPrompts>>[number];
 
-/** A row's position in this order, for the cursor to the page after it. */
+/** A row's position in this order, for the cursor to the page after it (`score`: its relevance). */
 export function positionOf(
   order: ListOrder,
   row: Pick<ListedRow, "id" | "createdAt" | "titleKey" | "copyCount" | "starredAt">,
+  score = 0,
 ): ListPosition {
   switch (order) {
+    case "relevance":
+      return { value: score, id: row.id };
     case "newest":
     case "oldest":
       return { value: row.createdAt.toISOString(), id: row.id };

@@ -7,12 +7,15 @@ import { listStatement } from "./list-statement.ts";
 import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { toPrompt } from "./prompt-view.ts";
+import { withMatchExcerpts } from "./search-excerpts.ts";
 import { pageRows } from "./search-plan.ts";
+import { relevanceOf } from "./search-relevance.ts";
 
 /**
  * A page of prompts: your personal ones, the community's, or (administrators) all of them;
  * narrowed by topic, search term, your folder, your tags (all of them) or your stars; in one of
- * four orders. The favourites view (starred, newest) lists newest star first.
+ * four orders, or a search's best match first. The favourites view (starred, newest) lists newest
+ * star first. A search's cards get the text around the match when it lies past their excerpt.
  */
 export async function listPrompts(
   options: { db: Database; viewer: Viewer | null } & ListPromptsQuery,
@@ -22,10 +25,12 @@ export async function listPrompts(
   const order = orderOf(list);
   const rows = await pageRows(list, (path) => listStatement(list, path));
   const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
+  const last = rows.length > options.limit ? page.at(-1) : undefined;
+  const score =
+    last && order === "relevance" ? await relevanceOf(options.db, last.id, options.q ?? "") : 0;
+  const items = page.map((row) => toPrompt(row, viewer));
   return {
-    items: page.map((row) => toPrompt(row, viewer)),
-    nextCursor:
-      rows.length > options.limit && last ? encodeCursor(order, positionOf(order, last)) : null,
+    items: await withMatchExcerpts(options.db, items, options.q),
+    nextCursor: last ? encodeCursor(order, positionOf(order, last, score)) : null,
   };
 }

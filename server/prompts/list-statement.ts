@@ -32,7 +32,9 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, viewer.userId));
   const conditions: (SQL | undefined)[] = [];
-  if (options.cursor) conditions.push(after(order, decodeCursor(options.cursor, order)));
+  if (options.cursor) {
+    conditions.push(after(order, decodeCursor(options.cursor, order), options.q));
+  }
   const rowTests: (SQL | undefined)[] = tagConditions(options.tag, viewer);
   if (options.folder) {
     // A folder holds one person's prompts: it is the way in, and the rest are tests on its rows.
@@ -75,7 +77,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   }
   return query
     .where(and(...where(options.scope === "all" ? "any" : "shared")))
-    .orderBy(...sortKeys(order))
+    .orderBy(...sortKeys(order, options.q))
     .limit(options.limit + 1);
 }
 

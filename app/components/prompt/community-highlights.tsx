@@ -1,24 +1,35 @@
 import { Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import type { PublicPrompt } from "../../../shared/prompt.ts";
-import { PublicPromptCard } from "./public-prompt-card.tsx";
 
-export interface Highlights {
-  promptOfTheDay: PublicPrompt | null;
-  freshToday: PublicPrompt[];
+export interface Highlights<P extends PublicPrompt = PublicPrompt> {
+  promptOfTheDay: P | null;
+  freshToday: P[];
   freshCount: number;
 }
 
-/** The prompt of the day beside what the community shared in the last 24 hours. */
-export function CommunityHighlights(props: { highlights: Highlights; headingLevel: 2 | 3 }) {
+/** How many of the fresh prompts show. */
+export const freshShown = 4;
+
+/**
+ * The prompt of the day beside what the community shared in the last 24 hours. The page says
+ * how a card looks: a library page gives its own cards, with their actions; a public page, cards
+ * that anyone may see.
+ */
+export function CommunityHighlights<P extends PublicPrompt>(props: {
+  highlights: Highlights<P>;
+  headingLevel: 2 | 3;
+  card: (prompt: P) => ReactNode;
+}) {
   const { promptOfTheDay, freshToday, freshCount } = props.highlights;
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
   if (!promptOfTheDay && freshToday.length === 0) return null;
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
       {promptOfTheDay ? (
         <section
           aria-labelledby="prompt-of-the-day"
-          className="rounded-2xl bg-gradient-to-br from-accent to-accent-hover p-1"
+          className="flex flex-col rounded-2xl bg-gradient-to-br from-accent to-accent-hover p-1"
         >
           <Heading
             id="prompt-of-the-day"
@@ -26,7 +37,7 @@ export function CommunityHighlights(props: { highlights: Highlights; headingLeve
           >
             <Sparkles className="h-4 w-4" aria-hidden="true" /> Prompt of the day
           </Heading>
-          <PublicPromptCard prompt={promptOfTheDay} />
+          {props.card(promptOfTheDay)}
         </section>
       ) : null}
       <section
@@ -43,9 +54,9 @@ export function CommunityHighlights(props: { highlights: Highlights; headingLeve
           </p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2">
-            {freshToday.slice(0, 4).map((prompt) => (
-              <li key={prompt.id}>
-                <PublicPromptCard prompt={prompt} />
+            {freshToday.slice(0, freshShown).map((prompt) => (
+              <li key={prompt.id} className="flex min-w-0">
+                <div className="min-w-0 flex-1">{props.card(prompt)}</div>
               </li>
             ))}
           </ul>

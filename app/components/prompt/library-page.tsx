@@ -1,20 +1,21 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { FolderTree, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation, useRevalidator } from "react-router";
 import { type Folder, LibraryProvider, type Tag } from "~/components/organise/library-context.tsx";
 import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import type { Notice } from "../../../shared/messages.ts";
-import type { PromptListData, WholePrompt } from "../../../shared/prompt.ts";
+import type { Prompt, PromptListData, WholePrompt } from "../../../shared/prompt.ts";
 import type { SessionUser } from "../../../shared/session-user.ts";
 import { CommunityHighlights, type Highlights } from "./community-highlights.tsx";
+import { type CardActions, PromptCard } from "./prompt-card.tsx";
 import { type FormState, PromptForm } from "./prompt-form.tsx";
 import { PromptList } from "./prompt-list.tsx";
 import { SearchBox } from "./search-box.tsx";
+import { SidebarDrawer } from "./sidebar-drawer.tsx";
 import { SortSelect } from "./sort-select.tsx";
 import { useActionNotices } from "./use-action-notices.ts";
+import { useHighlights } from "./use-highlights.ts";
 import { useLivePrompts } from "./use-live-prompts.ts";
 import { useLoadErrorNotice } from "./use-load-error-notice.ts";
 import { usePromptList } from "./use-prompt-list.ts";
@@ -45,7 +46,7 @@ export function LibraryPage(props: {
   data: PromptListData;
   user: SessionUser;
   organisers?: { folders: Folder[]; tags: Tag[] };
-  highlights?: Highlights;
+  highlights?: Highlights<Prompt>;
   /** Community lists follow new, edited and deleted shared prompts as they happen. */
   live?: { category?: string };
 }) {
@@ -63,12 +64,19 @@ export function LibraryPage(props: {
   const save = useFetcher<PromptActionResult>({ key: "prompt-save" });
   const remove = useFetcher<PromptActionResult>({ key: "prompt-delete" });
   const list = usePromptList(data);
+  const highlights = useHighlights(props.highlights);
   const formAnchor = useRef<HTMLDivElement>(null);
 
   const onResult = (result: PromptActionResult) => {
     if (!result.ok) return;
-    if (result.prompt) list.replace(result.prompt);
-    if (result.deletedId) list.remove(result.deletedId);
+    if (result.prompt) {
+      list.replace(result.prompt);
+      highlights.replace(result.prompt);
+    }
+    if (result.deletedId) {
+      list.remove(result.deletedId);
+      highlights.remove(result.deletedId);
+    }
     if (result.intent !== "delete") setForm({ mode: "closed" });
   };
   useActionNotices(save, { created: config.created, onResult });
@@ -79,31 +87,48 @@ export function LibraryPage(props: {
   const location = useLocation();
   const filters = new URLSearchParams(location.search);
   const term = data.q.toLowerCase();
+  const matchesTerm = (prompt: Prompt) =>
+    !term ||
+    prompt.promptText.toLowerCase().includes(term) ||
+    Boolean(prompt.category?.toLowerCase().includes(term));
+  // A new prompt goes on top only in the plain newest-first view; in another order that is not its place.
+  const newestFirst = (filters.get("sort") ?? (term ? "relevance" : "newest")) === "newest";
   useLivePrompts({
-    // Only the plain newest-first view: a new prompt's place in another order is not the top.
-    enabled:
-      Boolean(props.live) && !["sort", "folder", "tag", "starred"].some((key) => filters.has(key)),
+    enabled: Boolean(props.live) && !["folder", "tag", "starred"].some((key) => filters.has(key)),
     belongs: (prompt) =>
       prompt.isShared &&
-      (!props.live?.category || prompt.category?.toLowerCase() === props.live.category) &&
-      (!term ||
-        prompt.promptText.toLowerCase().includes(term) ||
-        Boolean(prompt.category?.toLowerCase().includes(term))),
-    shows: (id) => list.items.some((prompt) => prompt.id === id),
-    onCreated: list.prepend,
-    onUpdated: list.replace,
-    onDeleted: list.remove,
+      (!props.live?.category || prompt.category?.toLowerCase() === props.live.category),
+    shows: (id) => list.items.some((prompt) => prompt.id === id) || highlights.shows(id),
+    onCreated: (prompt) => {
+      if (newestFirst && matchesTerm(prompt)) list.prepend(prompt);
+      highlights.add(prompt);
+    },
+    onUpdated: (prompt) => {
+      if (matchesTerm(prompt)) list.replace(prompt);
+      highlights.replace(prompt);
+    },
+    onDeleted: (id) => {
+      list.remove(id);
+      highlights.remove(id);
+    },
   });
 
   const edit = (prompt: WholePrompt) => {
     setForm({ mode: "edit", prompt });
     formAnchor.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   };
+  const actionsFor = (prompt: Prompt): CardActions => ({
+    canEdit: prompt.isOwn,
+    canDelete: prompt.isOwn || user.isAdmin,
+    onEdit: edit,
+    onDelete: (target) => remove.submit({ intent: "delete", id: target.id }, { method: "post" }),
+    deleting: remove.state !== "idle" && remove.formData?.get("id") === prompt.id,
+  });
   const showAdd = config.addLabel && !(config.hideAddWhileOpen && form.mode !== "closed");
 
   const content = (
     <>
-      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-fg">{config.heading}</h1>
           <p className="mt-1 text-muted">{config.description}</p>
@@ -114,6 +139,12 @@ export function LibraryPage(props: {
             <Button onClick={() => setForm({ mode: "add" })}>{config.addLabel}</Button>
           ) : null}
         </div>
+      </div>
+      <div className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <SearchBox term={data.q} label="Search prompts" />
+        </div>
+        <SortSelect searching={term !== ""} />
       </div>
       <div ref={formAnchor}>
         {form.mode !== "closed" ? (
@@ -127,23 +158,26 @@ export function LibraryPage(props: {
           />
         ) : null}
       </div>
-      {props.highlights ? (
+      {highlights.shown && !term ? (
         <div className="mb-10">
-          <CommunityHighlights highlights={props.highlights} headingLevel={2} />
+          <CommunityHighlights
+            highlights={highlights.shown}
+            headingLevel={2}
+            card={(prompt) => (
+              <PromptCard
+                prompt={prompt}
+                term=""
+                showCreator={config.showCreator}
+                actions={actionsFor(prompt)}
+              />
+            )}
+          />
         </div>
       ) : null}
       <section aria-labelledby="prompt-list-heading">
-        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <h2 id="prompt-list-heading" className="text-xl font-semibold text-fg">
-            {config.listHeading ?? "Prompts"}
-          </h2>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SortSelect />
-            <div className="sm:w-72">
-              <SearchBox term={data.q} label="Search prompts" />
-            </div>
-          </div>
-        </div>
+        <h2 id="prompt-list-heading" className="mb-4 text-xl font-semibold text-fg">
+          {config.listHeading ?? "Prompts"}
+        </h2>
         <PromptList
           items={list.items}
           term={data.q}
@@ -153,14 +187,7 @@ export function LibraryPage(props: {
           hasMore={list.hasMore}
           loadingMore={list.loadingMore}
           onLoadMore={list.loadMore}
-          actionsFor={(prompt) => ({
-            canEdit: prompt.isOwn,
-            canDelete: prompt.isOwn || user.isAdmin,
-            onEdit: edit,
-            onDelete: (target) =>
-              remove.submit({ intent: "delete", id: target.id }, { method: "post" }),
-            deleting: remove.state !== "idle" && remove.formData?.get("id") === prompt.id,
-          })}
+          actionsFor={actionsFor}
         />
       </section>
     </>
@@ -181,39 +208,5 @@ export function LibraryPage(props: {
         content
       )}
     </LibraryProvider>
-  );
-}
-
-/** Below large screens the folders and tags open in a drawer. */
-function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Tag[] } }) {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: choosing a folder or tag navigates; the drawer then closes.
-  useEffect(() => setOpen(false), [location.search]);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" className="lg:hidden">
-          <FolderTree className="h-4 w-4" aria-hidden="true" /> Folders &amp; tags
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto bg-surface p-5 shadow-2xl focus:outline-none lg:hidden">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="font-semibold text-fg">Folders &amp; tags</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close folders and tags">
-                <X className="h-5 w-5" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            Filter your library by folder or tag
-          </Dialog.Description>
-          <LibrarySidebar folders={props.organisers.folders} tags={props.organisers.tags} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

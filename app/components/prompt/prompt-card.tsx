@@ -7,10 +7,10 @@ import { StarButton } from "~/components/organise/star-button.tsx";
 import { TagEditor } from "~/components/organise/tag-editor.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
 import { api } from "~/lib/api-client.ts";
-import { highlight } from "~/lib/highlight.tsx";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
-import { type Prompt, previewLength, type WholePrompt } from "../../../shared/prompt.ts";
+import type { Prompt, WholePrompt } from "../../../shared/prompt.ts";
+import { CardText, CardTitle, cardClasses, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { DeleteButton } from "./delete-button.tsx";
 import { LocalDate } from "./local-date.tsx";
@@ -29,7 +29,7 @@ export interface CardActions {
 export const promptDragType = "application/x-promptshelf-prompt";
 
 /**
- * A prompt: its category, text (with search matches marked), creator and date, and what the
+ * A prompt: its title, text (with search matches marked), creator and date, and what the
  * person may do with it: copy, star, use as a template, save, and on their own, edit, delete,
  * tag and file (by "Move to..." or by dragging onto a folder). A list gives only the start of a
  * long text; Show more, Copy, Edit and Use template fetch the whole of it when asked.
@@ -47,12 +47,10 @@ export function PromptCard(props: {
   const wholePrompt = useWholePrompt(prompt);
   const { whole } = wholePrompt;
   const organisable = prompt.isOwn && folders !== null;
-  const long = prompt.truncated || prompt.promptText.length > previewLength;
+  const long = hasMore(prompt);
   // Expanded, the card shows the whole text, for as long as it has it (not after a change).
   const wholeShown = expanded ? whole?.promptText : undefined;
   const showingWhole = wholeShown !== undefined;
-  const shown =
-    wholeShown ?? (long ? `${prompt.promptText.slice(0, previewLength)}...` : prompt.promptText);
   const countCopy = () => void api("POST", `/api/v1/prompts/${prompt.id}/copies`).catch(() => {});
 
   /** Runs the action on the whole prompt, fetching it first if the list cut it short. */
@@ -77,19 +75,13 @@ export function PromptCard(props: {
         event.dataTransfer.setData(promptDragType, prompt.id);
         event.dataTransfer.effectAllowed = "move";
       }}
-      className="flex h-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line transition-shadow hover:shadow-md"
+      className={cardClasses}
     >
       <header className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          {prompt.category ? (
-            <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium break-all text-accent-text">
-              {highlight(prompt.category, term)}
-            </span>
-          ) : (
-            <span className="text-xs font-medium text-faint">{prompt.title}</span>
-          )}
+        <div className="min-w-0">
+          <CardTitle title={prompt.title} category={prompt.category} term={term} />
           {props.showCreator && prompt.isAdminCreated ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
               <ShieldCheck className="h-3 w-3" aria-hidden="true" /> Admin
             </span>
           ) : null}
@@ -125,24 +117,18 @@ export function PromptCard(props: {
           ) : null}
         </div>
       </header>
-      <p className="mt-3 flex-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-fg-soft">
-        {highlight(shown, term)}
-      </p>
+      <CardText prompt={prompt} whole={wholeShown} term={term} />
       {long ? (
-        <button
-          type="button"
-          aria-expanded={showingWhole}
-          aria-busy={fetching === "more" || undefined}
+        <ShowMoreButton
+          expanded={showingWhole}
+          busy={fetching === "more"}
           onClick={() =>
             showingWhole ? setExpanded(false) : void withWhole("more", () => setExpanded(true))
           }
-          className="mt-2 self-start text-sm font-medium text-accent-text hover:underline"
-        >
-          {fetching === "more" ? "Loading..." : showingWhole ? "Show less" : "Show more"}
-        </button>
+        />
       ) : null}
       {organisable ? <TagEditor prompt={prompt} /> : null}
-      <footer className="mt-4 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+      <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4 text-xs text-muted">
         <span>
           {props.showCreator ? `by ${prompt.creatorName} · ` : null}
           <LocalDate value={prompt.createdAt} />

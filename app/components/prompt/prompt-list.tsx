@@ -1,11 +1,13 @@
-import { Loader2 } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { emptyStates } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { type CardActions, PromptCard } from "./prompt-card.tsx";
 
-/** The list's four states: loading, empty, no match for the search, and the grid of cards. */
+/**
+ * The list's states: empty, no match for the search, and the grid of cards. While a new search
+ * or order loads, the cards on screen stay (dimmed and marked busy) until the new ones arrive.
+ */
 export function PromptList(props: {
   items: Prompt[];
   term: string;
@@ -23,13 +25,6 @@ export function PromptList(props: {
   const loading =
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
-  if (loading) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-2 py-16 text-faint">
-        <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading prompts...
-      </p>
-    );
-  }
   if (props.loadFailed) {
     return (
       <p className="py-16 text-center text-muted">
@@ -52,10 +47,13 @@ export function PromptList(props: {
   }
   return (
     <>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul
+        aria-busy={loading || undefined}
+        className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {props.items.map((prompt) => (
-          <li key={prompt.id} className="flex">
-            <div className="flex-1">
+          <li key={prompt.id} className="flex min-w-0">
+            <div className="min-w-0 flex-1">
               <PromptCard
                 prompt={prompt}
                 term={props.term}

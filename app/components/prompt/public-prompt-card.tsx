@@ -1,19 +1,112 @@
-import type { PublicPrompt } from "../../../shared/prompt.ts";
+import { BookmarkPlus, Copy } from "lucide-react";
+import { useState } from "react";
+import { SaveButton } from "~/components/organise/save-button.tsx";
+import { useSession } from "~/components/session/session-provider.tsx";
+import { api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
+import { CardText, CardTitle, cardClasses, hasMore, ShowMoreButton } from "./card-parts.tsx";
+import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
+import { PublicStarButton } from "./public-star-button.tsx";
+import { SignInFirst } from "./sign-in-first.tsx";
+import { useWholePrompt } from "./use-whole-prompt.ts";
 
-/** A community prompt on a public page: read-only, an excerpt of its text. */
+/**
+ * A community prompt on a public page, which is the same for every visitor: it looks like a
+ * library card and offers copy, Show more, save and star. The page does not know who is looking;
+ * the browser does, once it has asked for the session: someone signed in gets the actions, anyone
+ * else the sign-in dialog, as the page's other buttons give.
+ */
 export function PublicPromptCard(props: { prompt: PublicPrompt }) {
-  const { prompt } = props;
+  const prompt = asPrompt(props.prompt);
+  const { state } = useSession();
+  const signedIn = state.status === "signed-in";
+  const wholePrompt = useWholePrompt(prompt);
+  const [expanded, setExpanded] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const ask = () => setAsking(true);
+  const wholeShown = expanded ? wholePrompt.whole?.promptText : undefined;
+  const countCopy = () => void api("POST", `/api/v1/prompts/${prompt.id}/copies`).catch(() => {});
+
+  async function showMore() {
+    if (wholeShown !== undefined) return setExpanded(false);
+    setLoading(true);
+    try {
+      await wholePrompt.load();
+      setExpanded(true);
+    } catch {
+      showNotice(messages.loadFailed());
+    } finally {
+      setLoading(false);
+    }
+  }
+
   return (
-    <article className="flex h-full flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line">
-      <h3 className="font-semibold text-fg">{prompt.title}</h3>
-      <p className="mt-2 flex-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-fg-soft">
-        {prompt.truncated ? `${prompt.promptText}...` : prompt.promptText}
-      </p>
-      <p className="mt-4 flex justify-between text-xs text-muted">
-        <span>{`by ${prompt.creatorName}`}</span>
-        <LocalDate value={prompt.createdAt} />
-      </p>
+    <article aria-label={prompt.title} className={cardClasses}>
+      <header className="flex items-start justify-between gap-3">
+        <CardTitle title={prompt.title} category={prompt.category} term="" />
+        <div className="-mt-1 -mr-2 shrink-0">
+          {signedIn ? (
+            <CopyButton
+              text={() => wholePrompt.load().then((whole) => whole.promptText)}
+              label={`Copy ${prompt.title}`}
+              onCopied={countCopy}
+            />
+          ) : (
+            <button
+              type="button"
+              aria-label={`Copy ${prompt.title}`}
+              aria-haspopup="dialog"
+              onClick={ask}
+              className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg"
+            >
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      </header>
+      <CardText prompt={prompt} whole={wholeShown} term="" />
+      {hasMore(prompt) ? (
+        <ShowMoreButton
+          expanded={wholeShown !== undefined}
+          busy={loading}
+          onClick={signedIn ? () => void showMore() : ask}
+        />
+      ) : null}
+      <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4 text-xs text-muted">
+        <span>
+          {`by ${prompt.creatorName} · `}
+          <LocalDate value={prompt.createdAt} />
+        </span>
+        <span className="flex items-center">
+          {signedIn ? (
+            <SaveButton prompt={prompt} />
+          ) : (
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={ask}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-fg-soft hover:bg-subtle"
+            >
+              <BookmarkPlus className="h-3.5 w-3.5" aria-hidden="true" /> Save to my library
+            </button>
+          )}
+          <PublicStarButton
+            prompt={prompt}
+            load={wholePrompt.load}
+            signInFirst={signedIn ? undefined : ask}
+          />
+        </span>
+      </footer>
+      <SignInFirst open={asking} onClose={() => setAsking(false)} />
     </article>
   );
+}
+
+/** What a public page knows of a prompt, shaped as a card's prompt: nothing about the viewer. */
+function asPrompt(prompt: PublicPrompt): Prompt {
+  return { ...prompt, isOwn: false, isFavourite: false, tags: [], folderId: null };
 }

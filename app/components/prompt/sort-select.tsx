@@ -2,20 +2,25 @@ import { useLocation, useNavigate } from "react-router";
 import { withSearch } from "~/lib/search-params.ts";
 import { type SortOrder, sortLabels, sortOrders } from "../../../shared/prompt.ts";
 
-/** The list's order, kept in the URL with the search and filters. */
-export function SortSelect() {
+/**
+ * The list's order, kept in the URL with the search and filters. A search is in best-match order
+ * unless another is picked; best match is offered only while searching.
+ */
+export function SortSelect(props: { searching: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const current = (new URLSearchParams(location.search).get("sort") ?? "newest") as SortOrder;
+  const fallback: SortOrder = props.searching ? "relevance" : "newest";
+  const current = (new URLSearchParams(location.search).get("sort") ?? fallback) as SortOrder;
+  const offered = sortOrders.filter((order) => order !== "relevance" || props.searching);
   return (
-    <label className="flex items-center gap-2 text-sm text-fg-soft">
+    <label className="flex shrink-0 items-center gap-2 text-sm text-fg-soft">
       Sort by
       <select
-        value={current}
+        value={offered.includes(current) ? current : "newest"}
         onChange={(event) =>
           navigate(
             withSearch(location.search, (params) => {
-              if (event.target.value === "newest") params.delete("sort");
+              if (event.target.value === fallback) params.delete("sort");
               else params.set("sort", event.target.value);
             }),
             { replace: true, preventScrollReset: true },
@@ -23,7 +28,7 @@ export function SortSelect() {
         }
         className="rounded-lg border-0 py-1.5 pr-8 pl-3 text-sm ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
       >
-        {sortOrders.map((order) => (
+        {offered.map((order) => (
           <option key={order} value={order}>
             {sortLabels[order]}
           </option>

@@ -1,5 +1,4 @@
 import { LibraryPage } from "~/components/prompt/library-page.tsx";
-import { appContext } from "~/lib/app-context.ts";
 import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
 import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
@@ -7,6 +6,7 @@ import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
 import { emptyStates, messages } from "../../../shared/messages.ts";
 import type { Route } from "./+types/central";
+import { loadViewerHighlights } from "./highlights.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const browsing = !params.get("q")?.trim() && !params.get("cursor");
   const [list, highlights] = await Promise.all([
     loadPromptList(args, { scope: "community" }),
-    browsing ? args.context.get(appContext).highlights() : undefined,
+    browsing ? loadViewerHighlights(args.context) : undefined,
   ]);
   return { ...list, highlights };
 }

@@ -9,6 +9,7 @@ import {
 import { Link } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { CommunityHighlights } from "~/components/prompt/community-highlights.tsx";
+import { PublicPromptCard } from "~/components/prompt/public-prompt-card.tsx";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
@@ -140,7 +141,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="From the community" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
-        <CommunityHighlights highlights={loaderData.highlights} headingLevel={2} />
+        <CommunityHighlights
+          highlights={loaderData.highlights}
+          headingLevel={2}
+          card={(prompt) => <PublicPromptCard prompt={prompt} />}
+        />
       </section>
 
       <section id="libraries" aria-labelledby="libraries-heading" className="bg-surface py-16">

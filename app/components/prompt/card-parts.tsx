@@ -1,0 +1,75 @@
+import { highlight } from "~/lib/highlight.tsx";
+import { previewOf } from "~/lib/markdown-preview.ts";
+import { previewLength } from "../../../shared/prompt.ts";
+
+/** The card's frame, the same on every list and in the highlights: its footer sits at the bottom. */
+export const cardClasses =
+  "flex h-full min-w-0 flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line transition-shadow hover:shadow-md";
+
+/**
+ * A card's title, whole (up to two lines), with its use case as a chip when that says something
+ * else. Chips wrap between words and never split one.
+ */
+export function CardTitle(props: { title: string; category: string | null; term: string }) {
+  const { title, category, term } = props;
+  const chip = category && category.toLowerCase() !== title.toLowerCase() ? category : null;
+  return (
+    <div className="min-w-0">
+      <h3 title={title} className="line-clamp-2 font-semibold break-words text-fg">
+        {highlight(title, term)}
+      </h3>
+      {chip ? (
+        <span className="mt-1 inline-block max-w-full rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium break-words text-accent-text">
+          {highlight(chip, term)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether a card has more to show than its preview. */
+export function hasMore(prompt: { promptText: string; truncated: boolean }) {
+  return prompt.truncated || Array.from(prompt.promptText).length > previewLength;
+}
+
+/**
+ * The prompt's text: a plain preview of five lines at most (the words around a search's match
+ * when it lies further on), or, expanded, the whole text with its lines and Markdown as written,
+ * in a monospace block. Rendered as text, never as HTML.
+ */
+export function CardText(props: {
+  prompt: { promptText: string; matchExcerpt?: string };
+  whole: string | undefined;
+  term: string;
+}) {
+  if (props.whole !== undefined) {
+    return (
+      <pre className="mt-3 max-h-[32rem] overflow-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg">
+        {highlight(props.whole, props.term)}
+      </pre>
+    );
+  }
+  return (
+    <p
+      data-preview
+      className="mt-3 line-clamp-5 min-h-[5lh] flex-1 text-sm leading-relaxed break-words text-fg-soft"
+    >
+      {highlight(previewOf(props.prompt, props.term, previewLength), props.term)}
+    </p>
+  );
+}
+
+/** Show more / Show less, and Loading... while the whole text is on its way. */
+export function ShowMoreButton(props: { expanded: boolean; busy: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={props.expanded}
+      aria-busy={props.busy || undefined}
+      onClick={props.onClick}
+      className="mt-2 self-start text-sm font-medium text-accent-text hover:underline"
+    >
+      {props.busy ? "Loading..." : props.expanded ? "Show less" : "Show more"}
+    </button>
+  );
+}

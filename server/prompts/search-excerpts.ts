@@ -1,0 +1,45 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Prompt } from "../../shared/prompt.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+
+/** Characters kept before the match, and in all: enough for a card to show it in context. */
+const before = 80;
+const windowLength = 320;
+
+/**
+ * A search's cards show why they matched. A list carries only the start of each text; where the
+ * term is not in it, the text around the first match is read (for the page's rows alone) and
+ * given as `matchExcerpt`, so the card can show it with the term marked.
+ */
+export async function withMatchExcerpts(db: Database, items: Prompt[], term: string | undefined) {
+  if (!term) return items;
+  const needle = term.toLowerCase();
+  const hidden = items.filter(
+    (item) => item.truncated && !item.promptText.toLowerCase().includes(needle),
+  );
+  if (hidden.length === 0) return items;
+  const position = sql`strpos(lower(${prompts.promptText}), lower(${term}))`;
+  const rows = await db
+    .select({
+      id: prompts.id,
+      excerpt: sql<
+        string | null
+      >`case when ${position} > 0 then substr(${prompts.promptText}, greatest(${position} - ${before}, 1), ${windowLength}) end`,
+      start: sql<number>`greatest(${position} - ${before}, 1)`.mapWith(Number),
+    })
+    .from(prompts)
+    .where(
+      inArray(
+        prompts.id,
+        hidden.map((item) => item.id),
+      ),
+    );
+  const found = new Map(rows.map((row) => [row.id, row]));
+  return items.map((item) => {
+    const match = found.get(item.id);
+    if (!match?.excerpt) return item;
+    // A leading ellipsis says the excerpt starts inside the text.
+    return { ...item, matchExcerpt: match.start > 1 ? `…${match.excerpt}` : match.excerpt };
+  });
+}

@@ -1,0 +1,29 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+
+/** How far into a text an early match still counts for more than a late one. */
+const earlyWithin = 2000;
+
+/**
+ * "Best match" for a search: how like the term a prompt's use case is (trigram similarity, the
+ * measure pg_trgm indexes), plus how early the term comes in its text. Every row a search lists
+ * holds the term somewhere, so a use case about it and an opening that names it rank first.
+ * Rounded to six places, so a page's last score goes out in a cursor and comes back exactly.
+ */
+export function relevance(term: string): SQL<number> {
+  const position = sql`strpos(lower(left(${prompts.promptText}, ${earlyWithin})), lower(${term}))`;
+  return sql<number>`round((2 * similarity(coalesce(${prompts.category}, ''), ${term})
+    + case when ${position} > 0 then 1 - ${position}::numeric / ${earlyWithin} else 0 end)::numeric, 6)::float8`.mapWith(
+    Number,
+  );
+}
+
+/** The score of one prompt, for the cursor to the page after it. */
+export async function relevanceOf(db: Database, id: string, term: string) {
+  const [row] = await db
+    .select({ score: relevance(term) })
+    .from(prompts)
+    .where(sql`${prompts.id} = ${id}`);
+  return row?.score ?? 0;
+}
