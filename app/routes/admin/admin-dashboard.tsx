@@ -93,7 +93,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <AdminListFilters />
-          <SortSelect />
+          <SortSelect searching={Boolean(loaderData.q)} />
         </div>
         {loading ? (
           <p role="status" className="py-12 text-center text-faint">
