@@ -9,10 +9,23 @@ describe("a use case over 35 characters", () => {
     expect(titleAndCategory(useCase)).toEqual({ title: "a".repeat(30), category: "a".repeat(30) });
   });
 
-  it("is cut at exactly 35 when no space ends the cut", () => {
+  it("is cut at exactly 35 when the cut falls between words", () => {
     expect(truncateUseCase("Summarise a long research paper for busy readers")).toBe(
       "Summarise a long research paper for",
     );
+  });
+
+  it("is cut at the last word break rather than in the middle of a word", () => {
+    expect(truncateUseCase("Fill in the Blank Worksheets Generator")).toBe(
+      "Fill in the Blank Worksheets",
+    );
+    expect(truncateUseCase("Python Code Generator — Clean, Optimized & Production-Ready")).toBe(
+      "Python Code Generator — Clean",
+    );
+  });
+
+  it("is cut mid-word only when the first word alone is longer than the break allows", () => {
+    expect(truncateUseCase(`Hi ${"x".repeat(40)}`)).toBe(`Hi ${"x".repeat(32)}`);
   });
 
   it("never ends in half of a surrogate pair", () => {

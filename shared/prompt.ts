@@ -78,14 +78,18 @@ export interface PromptListData {
 }
 
 /**
- * The use case cut to 35 UTF-16 units (what a text input's maxLength counts), without leaving
- * half of a surrogate pair at the end, then trimmed at the end: a cut that falls after a space
- * leaves no trailing space in the title.
+ * The use case cut to 35 UTF-16 units (what a text input's maxLength counts): at the last word
+ * break when the cut would split a word (unless that leaves under 15 characters), never in half of
+ * a surrogate pair, and without the spaces, dashes or commas a cut leaves at the end.
  */
 export function truncateUseCase(useCase: string) {
   if (useCase.length <= useCaseMaxLength) return useCase;
-  const cut = useCase.slice(0, useCaseMaxLength);
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+  let cut = useCase.slice(0, useCaseMaxLength);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  const splitsWord = /\S$/.test(cut) && /^\S/.test(useCase.slice(cut.length));
+  const lastBreak = cut.search(/\s\S*$/);
+  if (splitsWord && lastBreak >= 15) cut = cut.slice(0, lastBreak);
+  return cut.replace(/[\s,;:\u2013\u2014-]+$/u, "");
 }
 
 /** Title and category both come from the use case; an empty one makes an Untitled prompt. */

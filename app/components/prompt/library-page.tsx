@@ -174,7 +174,8 @@ export function LibraryPage(props: {
           />
         </div>
       ) : null}
-      <section aria-labelledby="prompt-list-heading">
+      {/* Columns follow the width the list has, not the window's: the sidebar takes its share. */}
+      <section aria-labelledby="prompt-list-heading" className="@container">
         <h2 id="prompt-list-heading" className="mb-4 text-xl font-semibold text-fg">
           {config.listHeading ?? "Prompts"}
         </h2>
@@ -202,7 +203,10 @@ export function LibraryPage(props: {
               <LibrarySidebar folders={props.organisers.folders} tags={props.organisers.tags} />
             </div>
           </aside>
-          <div className="min-w-0">{content}</div>
+          {/* The skip link's stop: past the folders and tags, at the page's heading. */}
+          <div className="min-w-0 focus:outline-none" data-skip-target tabIndex={-1}>
+            {content}
+          </div>
         </div>
       ) : (
         content

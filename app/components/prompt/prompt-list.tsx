@@ -49,7 +49,7 @@ export function PromptList(props: {
     <>
       <ul
         aria-busy={loading || undefined}
-        className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3"
+        className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 @xl:grid-cols-2 @4xl:grid-cols-3"
       >
         {props.items.map((prompt) => (
           <li key={prompt.id} className="flex min-w-0">

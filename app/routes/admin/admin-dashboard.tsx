@@ -91,7 +91,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <SearchBox term={loaderData.q} label="Search prompts" />
           </div>
         </div>
-        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <AdminListFilters />
           <SortSelect searching={Boolean(loaderData.q)} />
         </div>
