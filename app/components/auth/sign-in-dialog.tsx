@@ -1,9 +1,6 @@
 import { useState } from "react";
 import { Button, type ButtonVariant } from "~/components/ui/button.tsx";
-import { Modal } from "~/components/ui/modal.tsx";
-import { useRootData } from "~/lib/root-data.ts";
-import { ContinueWithGoogle } from "./continue-with-google.tsx";
-import { signInSubtitle, signInTitle } from "./sign-in-text.ts";
+import { SignInModal } from "./sign-in-modal.tsx";
 
 /** Every Sign In and start button on public pages opens this dialog. */
 export function SignInButton(props: {
@@ -12,7 +9,6 @@ export function SignInButton(props: {
   size?: "sm" | "md" | "lg";
   className?: string;
 }) {
-  const { devSignIn } = useRootData();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -25,15 +21,7 @@ export function SignInButton(props: {
       >
         {props.children}
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={signInTitle}>
-        <p className="mt-2 mb-6 text-center text-muted">{signInSubtitle}</p>
-        <ContinueWithGoogle />
-        {devSignIn ? (
-          <p className="mt-4 text-center text-sm text-warning-text">
-            Development sign-in is on: you will choose any email on the next page.
-          </p>
-        ) : null}
-      </Modal>
+      <SignInModal open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

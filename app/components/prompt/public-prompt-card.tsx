@@ -1,5 +1,6 @@
 import { BookmarkPlus, Copy } from "lucide-react";
 import { useState } from "react";
+import { SignInModal } from "~/components/auth/sign-in-modal.tsx";
 import { SaveButton } from "~/components/organise/save-button.tsx";
 import { useSession } from "~/components/session/session-provider.tsx";
 import { api } from "~/lib/api-client.ts";
@@ -10,7 +11,6 @@ import { CardText, CardTitle, cardClasses, hasMore, ShowMoreButton } from "./car
 import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
 import { PublicStarButton } from "./public-star-button.tsx";
-import { SignInFirst } from "./sign-in-first.tsx";
 import { useWholePrompt } from "./use-whole-prompt.ts";
 
 /**
@@ -101,7 +101,7 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
           />
         </span>
       </footer>
-      <SignInFirst open={asking} onClose={() => setAsking(false)} />
+      <SignInModal open={asking} onClose={() => setAsking(false)} />
     </article>
   );
 }

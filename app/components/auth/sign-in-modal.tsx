@@ -1,13 +1,10 @@
-import { ContinueWithGoogle } from "~/components/auth/continue-with-google.tsx";
-import { signInSubtitle, signInTitle } from "~/components/auth/sign-in-text.ts";
 import { Modal } from "~/components/ui/modal.tsx";
 import { useRootData } from "~/lib/root-data.ts";
+import { ContinueWithGoogle } from "./continue-with-google.tsx";
+import { signInSubtitle, signInTitle } from "./sign-in-text.ts";
 
-/**
- * The sign-in dialog, opened by a card's action on a public page for someone not signed in:
- * the same dialog as the page's Sign In buttons, opened by the card's own buttons.
- */
-export function SignInFirst(props: { open: boolean; onClose: () => void }) {
+/** The sign-in dialog: opened by the public pages' Sign In buttons and by a card's actions. */
+export function SignInModal(props: { open: boolean; onClose: () => void }) {
   const { devSignIn } = useRootData();
   return (
     <Modal open={props.open} onClose={props.onClose} title={signInTitle}>
