@@ -64,9 +64,13 @@ function promptColumns(viewer: Viewer | null) {
     starredAt: viewerId
       ? sql<Date | null>`(select ${favourites.createdAt} from ${favourites} where ${favourites.promptId} = ${prompts.id} and ${favourites.userId} = ${viewerId})`
       : sql<Date | null>`null`,
-    /** Whether the viewer keeps a copy of it (one index probe, prompts_owner_source_idx). */
+    /**
+     * Whether the viewer keeps a copy of someone else's prompt: one probe of
+     * prompts_owner_source_idx per row shown. Never asked of the viewer's own prompts, which
+     * offer no Save.
+     */
     savedByViewer: viewerId
-      ? sql<boolean>`exists (select 1 from ${prompts} as ${savedCopy} where ${savedCopy.userId} = ${viewerId} and ${savedCopy.sourcePromptId} = ${prompts.id})`
+      ? sql<boolean>`case when ${prompts.userId} = ${viewerId} then false else exists (select 1 from ${prompts} as ${savedCopy} where ${savedCopy.userId} = ${viewerId} and ${savedCopy.sourcePromptId} = ${prompts.id}) end`
       : sql<boolean>`false`,
     /** The title as PostgreSQL lower-cases it, which is what title order and its cursor use. */
     titleKey: sql<string>`lower(${prompts.title})`,

@@ -36,6 +36,7 @@ const vocabulary =
   "cover resume job interview";
 
 interface PlanNode {
+  Alias?: string;
   "Node Type": string;
   "Relation Name"?: string;
   "Index Name"?: string;
@@ -213,7 +214,12 @@ function rowsRead(scan: PlanNode | undefined) {
   return (scan?.["Actual Rows"] ?? 0) + (scan?.["Rows Removed by Filter"] ?? 0);
 }
 
+/**
+ * The plan's nodes, without the saved-copy probe: per row shown, it asks whether the viewer keeps
+ * a copy (an index-only probe of prompts_owner_source_idx), which is not how the list is found.
+ */
 function nodes(node: PlanNode): PlanNode[] {
+  if (node.Alias === "saved_copy") return [];
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
 

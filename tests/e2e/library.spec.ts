@@ -13,8 +13,12 @@ test("the personal library: add, search with highlight, expand, copy, edit and d
     page.getByText("You haven't created any personal prompts yet. Add your first prompt!"),
   ).toBeVisible();
 
+  // The empty library invites the first prompt: its button opens the same form.
+  await page.getByRole("button", { name: "Write your first prompt" }).click();
+  await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Write your first prompt" })).toHaveCount(0);
+
   // Empty content is refused before anything is sent.
-  await page.getByRole("button", { name: "Add Prompt" }).click();
   await page.getByRole("button", { name: "Save Prompt" }).click();
   await expectToast(page, "Error", "Please enter prompt content");
 

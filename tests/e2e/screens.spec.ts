@@ -56,6 +56,12 @@ async function checkScreen(page: Page, shot: string) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect.soft(overflow, `${shot}: pixels wider than the window`).toBe(0);
+  // Cards keep room for their chips, titles and actions (three columns beside the sidebar at
+  // 1,024 px left 224 px each).
+  const narrowest = await page
+    .getByRole("article")
+    .evaluateAll((cards) => Math.min(...cards.map((card) => card.getBoundingClientRect().width)));
+  expect.soft(narrowest, `${shot}: the narrowest card`).toBeGreaterThanOrEqual(260);
   await expectAccessible(page, { soft: true });
   await page.screenshot({ path: join(shotsDir, `${shot}.png`), fullPage: true });
 }

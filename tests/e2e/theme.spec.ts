@@ -56,6 +56,12 @@ test("signed in, Settings picks the theme, and the skip link jumps past the menu
   await signIn(page, { email: uniqueEmail("theme") });
   await page.goto("/settings");
   const appearance = page.getByRole("region", { name: "Appearance" });
+  // Settings uses the width it has: two panels side by side, the import as wide as both.
+  const exports = await page.getByRole("region", { name: "Export and backup" }).boundingBox();
+  const beside = await appearance.boundingBox();
+  const imports = await page.getByRole("region", { name: "Import" }).boundingBox();
+  expect(beside?.y).toBe(exports?.y);
+  expect(imports?.width).toBeGreaterThan(1_000);
   await appearance.getByRole("button", { name: "Dark" }).click();
   await page.goto("/dashboard");
   expect(await paintedDark(page)).toBe(true);

@@ -32,6 +32,8 @@ export interface LibraryConfig {
   defaultUseCase?: string;
   created: Notice;
   emptyText: string;
+  /** The empty list's own button, opening the same form as the add/share button. */
+  emptyInvite?: string;
   /** The community list names why it failed to load; personal lists do not. */
   namesLoadErrors: boolean;
   showCreator: boolean;
@@ -189,6 +191,11 @@ export function LibraryPage(props: {
           loadingMore={list.loadingMore}
           onLoadMore={list.loadMore}
           actionsFor={actionsFor}
+          emptyAction={
+            config.emptyInvite && form.mode === "closed"
+              ? { label: config.emptyInvite, run: () => setForm({ mode: "add" }) }
+              : undefined
+          }
         />
       </section>
     </>

@@ -1,3 +1,4 @@
+import { Inbox } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { emptyStates } from "../../../shared/messages.ts";
@@ -18,6 +19,8 @@ export function PromptList(props: {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** What an empty list invites the person to do (the page's Add or Share). */
+  emptyAction?: { label: string; run: () => void };
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -35,14 +38,19 @@ export function PromptList(props: {
   if (props.items.length === 0) {
     const params = new URLSearchParams(location.search);
     const filtered = params.has("folder") || params.has("tag");
+    const invite = !props.term && !filtered ? props.emptyAction : undefined;
     return (
-      <p className="rounded-xl border-2 border-dashed border-line py-16 text-center text-muted">
-        {props.term
-          ? emptyStates.noMatch(props.term)
-          : filtered
-            ? emptyStates.noFilterMatch
-            : props.emptyText}
-      </p>
+      <div className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-line px-6 py-16 text-center">
+        <Inbox className="h-10 w-10 text-ghost" aria-hidden="true" />
+        <p className="max-w-md text-muted">
+          {props.term
+            ? emptyStates.noMatch(props.term)
+            : filtered
+              ? emptyStates.noFilterMatch
+              : props.emptyText}
+        </p>
+        {invite ? <Button onClick={invite.run}>{invite.label}</Button> : null}
+      </div>
     );
   }
   return (

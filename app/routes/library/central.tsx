@@ -50,6 +50,7 @@ export default function Central({ loaderData }: Route.ComponentProps) {
         listHeading: "Community Prompts",
         created: messages.promptShared,
         emptyText: emptyStates.community,
+        emptyInvite: "Share the first prompt",
         namesLoadErrors: true,
         showCreator: true,
       }}

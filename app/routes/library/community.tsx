@@ -37,6 +37,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         formHeading: "Add a community prompt",
         created: messages.promptShared,
         emptyText: emptyStates.community,
+        emptyInvite: "Share the first prompt",
         namesLoadErrors: true,
         showCreator: true,
       }}

@@ -19,6 +19,7 @@ const views = {
       formHeading: "Add a personal prompt",
       listHeading: "My Prompts Collection",
       emptyText: emptyStates.personal,
+      emptyInvite: "Write your first prompt",
       showCreator: false,
     },
   },

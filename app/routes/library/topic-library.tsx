@@ -58,6 +58,7 @@ export default function TopicLibrary({ loaderData }: Route.ComponentProps) {
         defaultUseCase: topic.category,
         created: messages.promptShared,
         emptyText: emptyStates.community,
+        emptyInvite: "Share the first prompt",
         namesLoadErrors: true,
         showCreator: true,
       }}
