@@ -6,7 +6,7 @@ import { projectRoot } from "../../server/project-root.ts";
 import { signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
-/** Issue 18: real prompts (Markdown, long, with long use cases) on the cards, highlights and search. */
+/** Real prompts (Markdown, long, with long use cases) on the cards, highlights and search. */
 
 const rows = parse(readFileSync(join(projectRoot, "seed/prompts.csv"), "utf8"), {
   columns: true,

@@ -5,7 +5,7 @@ import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 /**
- * The dialogs and small actions of issue 18: name dialogs that start from the right text, a
+ * Dialogs and small actions: name dialogs that start from the right text, a
  * save that is done once and shows, an import that tells repeats from what you have, a prompt
  * too long said to be so, tags that say why they were not added, Escape on the form, and a
  * topic page's form that keeps the topic.
