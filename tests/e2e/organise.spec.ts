@@ -114,9 +114,14 @@ test("favourites: star and unstar, newest star first", async ({ page }) => {
   await expect(page).toHaveURL(/\/favourites$/);
   await expect(page.getByRole("article").first()).toContainText("First to star");
   await expect(page.getByRole("article")).toHaveCount(2);
+  // The reload waits for the unstar to be answered, as a reload that cancels it would not see it.
+  const unstarred = page.waitForResponse(
+    (response) => response.request().method() === "DELETE" && /\/favourite$/.test(response.url()),
+  );
   await card(page, "Second to star")
     .getByRole("button", { name: /^Unstar/ })
     .click();
+  expect((await unstarred).status()).toBe(204);
   await page.reload();
   await expect(page.getByRole("article")).toHaveCount(1);
 });
