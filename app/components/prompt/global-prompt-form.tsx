@@ -1,11 +1,9 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { fieldClass } from "~/components/ui/field-classes.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import { promptTextMaxLength, useCaseMaxLength } from "../../../shared/prompt.ts";
-
-const fieldClass =
-  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-fg ring-1 ring-line-strong ring-inset placeholder:text-ghost focus:ring-2 focus:ring-focus focus:ring-inset";
 
 /** The administrator's form: both fields required; an incomplete form simply does not submit. */
 export function GlobalPromptForm(props: { fetcher: FetcherWithComponents<PromptActionResult> }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { fieldClass } from "~/components/ui/field-classes.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import { messages, promptTooLongText } from "../../../shared/messages.ts";
@@ -12,9 +13,6 @@ export type FormState =
   | { mode: "closed" }
   | { mode: "add" }
   | { mode: "edit"; prompt: WholePrompt };
-
-const fieldClass =
-  "mt-1 block w-full rounded-lg border-0 px-3 py-2 text-fg ring-1 ring-line-strong ring-inset placeholder:text-ghost focus:ring-2 focus:ring-focus focus:ring-inset";
 
 /**
  * Adds or edits a prompt: an optional use case (35 characters, counted live) and the text. On a

@@ -1,6 +1,7 @@
-import { Search } from "lucide-react";
+import { type LucideIcon, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { searchFieldClass } from "~/components/ui/field-classes.ts";
 
 /**
  * Long enough to skip the keys of a word typed in one go, short enough that the results follow
@@ -8,8 +9,19 @@ import { useSearchParams } from "react-router";
  */
 const debounceMs = 80;
 
-/** Searches as you type (debounced); the term lives in the URL as ?q=, so it can be shared. */
-export function SearchBox(props: { term: string; label: string }) {
+/**
+ * Searches as you type (debounced); the term lives in the URL (?q= unless another parameter is
+ * named, such as the admin list's ?owner=), so it can be shared.
+ */
+export function SearchBox(props: {
+  term: string;
+  label: string;
+  param?: string;
+  icon?: LucideIcon;
+  className?: string;
+}) {
+  const param = props.param ?? "q";
+  const Icon = props.icon ?? Search;
   const [, setSearchParams] = useSearchParams();
   const [value, setValue] = useState(props.term);
   const timer = useRef<number | undefined>(undefined);
@@ -22,8 +34,8 @@ export function SearchBox(props: { term: string; label: string }) {
     timer.current = window.setTimeout(() => {
       setSearchParams(
         (params) => {
-          if (next.trim()) params.set("q", next);
-          else params.delete("q");
+          if (next.trim()) params.set(param, next);
+          else params.delete(param);
           params.delete("cursor");
           return params;
         },
@@ -33,22 +45,22 @@ export function SearchBox(props: { term: string; label: string }) {
   }
 
   return (
-    <search className="relative block">
-      <label htmlFor="prompt-search" className="sr-only">
+    <search className={`relative block ${props.className ?? ""}`}>
+      <label htmlFor={`search-${param}`} className="sr-only">
         {props.label}
       </label>
-      <Search
+      <Icon
         className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-ghost"
         aria-hidden="true"
       />
       <input
-        id="prompt-search"
+        id={`search-${param}`}
         type="search"
-        name="q"
+        name={param}
         value={value}
         onChange={(event) => change(event.target.value)}
         placeholder={`${props.label}...`}
-        className="block w-full rounded-lg border-0 py-2 pr-3 pl-9 text-fg ring-1 ring-line-strong ring-inset placeholder:text-faint focus:ring-2 focus:ring-focus focus:ring-inset"
+        className={searchFieldClass}
       />
     </search>
   );

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from "react-router";
+import { selectClass } from "~/components/ui/field-classes.ts";
 import { withSearch } from "~/lib/search-params.ts";
 import { type SortOrder, sortLabels, sortOrders } from "../../../shared/prompt.ts";
 
@@ -26,7 +27,7 @@ export function SortSelect(props: { searching: boolean }) {
             { replace: true, preventScrollReset: true },
           )
         }
-        className="rounded-lg border-0 py-1.5 pr-8 pl-3 text-sm ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
+        className={selectClass}
       >
         {offered.map((order) => (
           <option key={order} value={order}>
