@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
@@ -25,7 +24,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /**
  * Waits for the whole document before sending it: pages carry their content and meta tags
- * in the first byte, for search engines and for visitors whose scripts have not run yet.
+ * in the first byte, for search engines and for visitors whose scripts have not run yet. Since
+ * the whole of it is waited for anyway, it is gathered into one buffer and sent as one body
+ * (compressed in one call), not streamed through a chain of streams chunk by chunk.
  */
 export default function handleRequest(
   request: Request,
@@ -49,20 +50,22 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeout);
+              const html = Buffer.concat(chunks);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              responseHeaders.set("Content-Length", String(html.length));
+              resolve(new Response(new Uint8Array(html), { headers: responseHeaders, status }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
         },
         onShellError(error) {
           clearTimeout(timeout);

@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   TAG_LIMIT: withDefault(z.coerce.number().int().positive(), 5_000),
   EVENT_STREAMS_PER_PERSON: withDefault(z.coerce.number().int().positive(), 10),
   EVENT_STREAMS_PER_ADDRESS: withDefault(z.coerce.number().int().positive(), 50),
+  ANSWER_MEMORY: withDefault(z.enum(["on", "off"]), "on"),
   STATEMENT_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
   SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(8000), 0),
   GOOGLE_CLIENT_ID: optional(z.string()),
@@ -98,6 +99,11 @@ export function parseConfig(environment: Record<string, string | undefined>) {
       eventStreamsPerPerson: env.EVENT_STREAMS_PER_PERSON,
       eventStreamsPerAddress: env.EVENT_STREAMS_PER_ADDRESS,
     },
+    /**
+     * Whether pages and lists are served again from memory while nothing they show has changed
+     * (decisions 0005 and 0008); off, every request renders, as the bench's cold column measures.
+     */
+    answerMemory: env.ANSWER_MEMORY === "on",
     /** No statement may hold a database connection longer than this. */
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
     /** After SIGTERM, how long readiness says 503 before new connections are refused. */

@@ -30,6 +30,7 @@ async function main() {
   const kept = createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
     strict: config.mode !== "production",
+    memory: config.answerMemory,
   });
   const changeFeed = createChangeFeed(database, log, kept.channel);
   let draining = false;

@@ -19,6 +19,11 @@ export interface Page {
   file: string;
   /** A route id, where one module serves several pages. */
   id?: string;
+  /**
+   * `per-person` pages only: false when the page shows nothing of the community (the person's
+   * own private prompts), so that what others share does not make the person's kept copy stale.
+   */
+  showsCommunity?: false;
 }
 
 /**
@@ -39,12 +44,18 @@ export const pages: Page[] = [
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
   { path: "/login", access: "private", file: "routes/public/login.tsx" },
-  { path: "/dashboard", access: "per-person", file: "routes/library/own-library.tsx" },
+  {
+    path: "/dashboard",
+    access: "per-person",
+    file: "routes/library/own-library.tsx",
+    showsCommunity: false,
+  },
   {
     path: "/personal",
     access: "per-person",
     file: "routes/library/own-library.tsx",
     id: "personal",
+    showsCommunity: false,
   },
   { path: "/central", access: "per-person", file: "routes/library/central.tsx" },
   { path: "/community", access: "per-person", file: "routes/library/community.tsx" },

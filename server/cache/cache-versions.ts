@@ -1,6 +1,13 @@
 /** The channel the database announces cache-relevant changes on (drizzle/0007_cache-invalidation.sql). */
 export const cacheChannel = "cache_changes";
 
+/**
+ * How long others may go on seeing the community as it was: community changes move the version
+ * on at most once per this window, so a burst of shares costs each reader one new render, not
+ * one per share. The person who made the change sees it at once (their own version moves).
+ */
+export const communityWindowMs = 1000;
+
 type Forget = (kind: "user" | "session", key: string) => void;
 
 /**
@@ -12,15 +19,35 @@ type Forget = (kind: "user" | "session", key: string) => void;
  * it drops (changes may be missed), nothing is served from memory; on every new LISTEN the epoch
  * moves on, so whatever was cached before the gap is never served.
  */
-export function createCacheVersions() {
+export function createCacheVersions(options: { communityWindowMs?: number } = {}) {
+  const windowMs = options.communityWindowMs ?? communityWindowMs;
   let listening = false;
   let epoch = 0;
   let community = 0;
+  let communityMovedAt = Number.NEGATIVE_INFINITY;
+  let pendingCommunity: NodeJS.Timeout | undefined;
   const people = new Map<string, number>();
   const forgetters = new Set<Forget>();
+
+  /** Moves the community on now if the window has passed since it last moved, else at its end. */
+  const communityChanged = () => {
+    if (pendingCommunity) return;
+    const wait = communityMovedAt + windowMs - Date.now();
+    if (wait <= 0) {
+      community++;
+      communityMovedAt = Date.now();
+      return;
+    }
+    pendingCommunity = setTimeout(() => {
+      pendingCommunity = undefined;
+      community++;
+      communityMovedAt = Date.now();
+    }, wait);
+    pendingCommunity.unref();
+  };
   const heard = (message: string) => {
     const [kind, key = ""] = message.split(":", 2);
-    if (kind === "community") community++;
+    if (kind === "community") communityChanged();
     else if (kind === "user" && key) {
       people.set(key, (people.get(key) ?? 0) + 1);
       for (const forget of forgetters) forget("user", key);
@@ -34,9 +61,12 @@ export function createCacheVersions() {
     get trusted() {
       return listening;
     },
-    /** The version of everything a person's page or list can show: the community and their own. */
-    of(userId: string) {
-      return `${epoch}.${community}.${people.get(userId) ?? 0}`;
+    /**
+     * The version of everything a person's page or list can show: their own library, and the
+     * community unless the page shows none of it (their private prompts alone).
+     */
+    of(userId: string, showsCommunity = true) {
+      return `${epoch}.${showsCommunity ? community : "-"}.${people.get(userId) ?? 0}`;
     },
     /** Moves on with every new LISTEN: nothing cached before a gap in the channel is served. */
     get epoch() {
@@ -45,11 +75,11 @@ export function createCacheVersions() {
     /** A message from the channel: 'community', 'user:<id>' or 'session:<token hash>'. */
     heard,
     /**
-     * This person just changed something through this process: what they (and, if it was shared,
-     * everyone) see is stale now, before the NOTIFY comes back.
+     * This person just changed something through this process: what they see is stale now,
+     * before the NOTIFY comes back; if it was shared, everyone else's is within the window.
      */
     changedBy(userId: string) {
-      community++;
+      communityChanged();
       heard(`user:${userId}`);
     },
     /** Called with each LISTEN (re)established, and with false when the connection drops. */

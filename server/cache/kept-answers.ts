@@ -43,7 +43,10 @@ export interface KeptAnswers {
 export function createKeptAnswers(options: {
   sessionCookie: string;
   strict: boolean;
+  /** Off, no page or list is served from memory: every request renders (sessions stay kept). */
+  memory?: boolean;
 }): KeptAnswers {
+  const memory = options.memory ?? true;
   const versions = createCacheVersions();
   const sessions = createSessionCache(versions);
   const publicPages = createPublicPages({ strict: options.strict });
@@ -51,16 +54,17 @@ export function createKeptAnswers(options: {
     versions,
     sessions,
     sessionCookie: options.sessionCookie,
+    memory,
   });
   return {
-    publicPages: publicPages.middleware,
+    publicPages: memory ? publicPages.middleware : (_c, next) => next(),
     signedIn: signedIn.middleware,
     sessions,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const queryStart = url.indexOf("?");
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
-      if (path.includes("%")) return undefined;
+      if (!memory || path.includes("%")) return undefined;
       return (
         publicPages.fresh(path, headers["accept-encoding"]) ??
         (method === "GET" ? signedIn.fresh(url, headers) : undefined)

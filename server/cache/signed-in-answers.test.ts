@@ -8,6 +8,7 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
+import { communityWindowMs } from "./cache-versions.ts";
 import { cacheChannel, type KeptAnswers } from "./kept-answers.ts";
 
 // Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
@@ -38,7 +39,7 @@ const texts = async (res: Response) =>
 
 /** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + 2000 + communityWindowMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -62,7 +63,7 @@ it("a second read of the same list or page costs no query at all", async () => {
   }
 });
 
-it("a write through the app shows on the very next read, for its author and for others", async () => {
+it("a write through the app shows on its author's very next read, and to others within the community window", async () => {
   const path = "/api/v1/prompts?scope=community";
   await get(path, actors.userA);
   await get(path, actors.userB);
@@ -75,7 +76,27 @@ it("a write through the app shows on the very next read, for its author and for 
   );
   expect(created.status).toBe(201);
   expect(await texts(await get(path, actors.userA))).toContain("Shared right now");
-  expect(await texts(await get(path, actors.userB))).toContain("Shared right now");
+  const seen = await eventually(
+    async () => texts(await get(path, actors.userB)),
+    (items) => items.includes("Shared right now"),
+  );
+  expect(seen).toContain("Shared right now");
+});
+
+it("another person's share leaves a page of one's own private prompts kept", async () => {
+  await get("/dashboard", actors.userB);
+  const created = await app.request(
+    "/api/v1/prompts",
+    asActor(actors.userA, { method: "POST", json: { promptText: "Shared for all", shared: true } }),
+  );
+  expect(created.status).toBe(201);
+  // Past the community window, so that any community change would have been applied.
+  await new Promise((resolve) => setTimeout(resolve, communityWindowMs + 50));
+  expect(await queriesOf(() => get("/dashboard", actors.userB))).toEqual({
+    status: 200,
+    queries: 0,
+  });
+  expect((await queriesOf(() => get("/central", actors.userB))).queries).toBeGreaterThan(0);
 });
 
 it("a change made outside this process reaches cached lists through the database", async () => {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { pagePaths } from "../../shared/pages.ts";
+import { pages } from "../../shared/pages.ts";
 import { readCookie } from "../auth/cookies.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { compressBody, preferredEncoding } from "../http/compression.ts";
@@ -15,11 +15,24 @@ interface Entry {
   answer: KeptAnswer;
 }
 
+const perPerson = pages.filter((page) => page.access === "per-person");
+const withData = (path: string) => [path, `${path}.data`];
+
 /** The signed-in answers kept: library pages (and their data) and prompt lists. */
-const keptPaths = new Set([
-  "/api/v1/prompts",
-  ...pagePaths("per-person").flatMap((path) => [path, `${path}.data`]),
-]);
+const keptPaths = new Set(["/api/v1/prompts", ...perPerson.flatMap((page) => withData(page.path))]);
+
+/** Kept answers that show the person's own private prompts alone, nothing of the community. */
+const ownOnlyPaths = new Set(
+  perPerson.filter((page) => page.showsCommunity === false).flatMap((page) => withData(page.path)),
+);
+
+/** Whether an answer can show anything of the community, so a community change makes it stale. */
+function showsCommunity(path: string, query: string) {
+  if (ownOnlyPaths.has(path)) return false;
+  if (path !== "/api/v1/prompts") return true;
+  const scopes = new URLSearchParams(query).getAll("scope");
+  return !(scopes.length === 1 && scopes[0] === "personal");
+}
 const maxAgeMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
 
@@ -48,6 +61,8 @@ export function createSignedInAnswers(options: {
   versions: CacheVersions;
   sessions: SessionCache;
   sessionCookie: string;
+  /** Off, answers are never kept; writes still drop their session and move versions on. */
+  memory: boolean;
 }): SignedInAnswers {
   const { versions, sessions } = options;
   const entries = new Map<string, Entry>();
@@ -100,7 +115,12 @@ export function createSignedInAnswers(options: {
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!reads.has(c.req.method)) return afterWrite(c, next);
-    if (c.req.method !== "GET" || !versions.trusted || !keptPaths.has(c.req.path)) {
+    if (
+      !options.memory ||
+      c.req.method !== "GET" ||
+      !versions.trusted ||
+      !keptPaths.has(c.req.path)
+    ) {
       return next();
     }
     const viewer = await c.get("viewer")();
@@ -110,7 +130,7 @@ export function createSignedInAnswers(options: {
     const url = c.req.url;
     const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
     const key = keyOf(viewer.userId, encoding, `${c.req.path}${query}`);
-    const version = versions.of(viewer.userId);
+    const version = versions.of(viewer.userId, showsCommunity(c.req.path, query));
     const kept = current(key, version);
     if (kept) return replay(kept);
     const inFlight = rendering.get(key);
@@ -135,12 +155,15 @@ export function createSignedInAnswers(options: {
     fresh(url, headers) {
       if (!versions.trusted) return undefined;
       const queryStart = url.indexOf("?");
-      if (!keptPaths.has(queryStart === -1 ? url : url.slice(0, queryStart))) return undefined;
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      if (!keptPaths.has(path)) return undefined;
       const token = readCookie(headers.cookie, options.sessionCookie);
       const viewer = token ? sessions.peek(token) : null;
       if (!viewer || viewer.isAdmin) return undefined;
       const encoding = preferredEncoding(headers["accept-encoding"] ?? "");
-      return current(keyOf(viewer.userId, encoding, url), versions.of(viewer.userId));
+      const query = queryStart === -1 ? "" : url.slice(queryStart);
+      const version = versions.of(viewer.userId, showsCommunity(path, query));
+      return current(keyOf(viewer.userId, encoding, url), version);
     },
   };
 }

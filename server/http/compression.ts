@@ -17,8 +17,8 @@ const brotliQuality = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * Compresses dynamic responses with brotli or gzip; static files arrive precompressed. API
- * answers (bounded by pagination) are compressed in one call, which costs far less than a zlib
- * stream per response; pages and downloads stream.
+ * answers (bounded by pagination) and pages (rendered whole before they are sent) are compressed
+ * in one call, which costs far less than a zlib stream per response; downloads stream.
  */
 export function compression(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -33,7 +33,8 @@ export function compression(): MiddlewareHandler<AppEnv> {
     const encoding = preferredEncoding(c.req.header("Accept-Encoding") ?? "");
     if (!encoding) return;
 
-    if (type.startsWith("application/json") && !res.headers.has("Content-Disposition")) {
+    const whole = type.startsWith("application/json") || type.startsWith("text/html");
+    if (whole && !res.headers.has("Content-Disposition")) {
       const raw = Buffer.from(await res.arrayBuffer());
       const headers = new Headers(res.headers);
       if (raw.length >= minimumBytes) {

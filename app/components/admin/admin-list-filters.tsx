@@ -1,4 +1,3 @@
-import { UserSearch } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
 import { SearchBox } from "~/components/prompt/search-box.tsx";
 import { selectClass } from "~/components/ui/field-classes.ts";
@@ -36,7 +35,7 @@ function OwnerFilter() {
       term={current}
       label="Owner email contains"
       param="owner"
-      icon={UserSearch}
+      icon="user-search"
       className="sm:w-64"
     />
   );

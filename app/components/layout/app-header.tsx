@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LogOut, Settings, Star } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { useSignOut } from "~/components/session/use-sign-out.ts";
+import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
 import { libraryLinks, mainLinks } from "~/lib/navigation.ts";
 import { displayName, type SessionUser } from "../../../shared/session-user.ts";
@@ -36,7 +36,7 @@ export function AppHeader(props: { user: SessionUser }) {
           ))}
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-fg-soft hover:bg-subtle">
-              Libraries <ChevronDown className="h-4 w-4" aria-hidden="true" />
+              Libraries <Icon name="chevron-down" className="h-4 w-4" />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={6} className={menuPanel}>
@@ -67,12 +67,12 @@ export function AppHeader(props: { user: SessionUser }) {
                 <DropdownMenu.Separator className="my-1 h-px bg-subtle-strong" />
                 <DropdownMenu.Item asChild className={menuItem}>
                   <Link to="/favourites">
-                    <Star className="h-4 w-4" aria-hidden="true" /> Favourites
+                    <Icon name="star" className="h-4 w-4" /> Favourites
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild className={menuItem}>
                   <Link to="/settings">
-                    <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+                    <Icon name="settings" className="h-4 w-4" /> Settings
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
@@ -80,7 +80,7 @@ export function AppHeader(props: { user: SessionUser }) {
                   disabled={busy}
                   onSelect={() => void signOut()}
                 >
-                  <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+                  <Icon name="log-out" className="h-4 w-4" /> Logout
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>

@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon.tsx";
 
 export const policyDate = "September 13, 2025";
 
@@ -20,7 +20,7 @@ export function LegalPage(props: {
         to="/"
         className="inline-flex items-center gap-1 text-sm font-medium text-accent-text hover:underline"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to home
+        <Icon name="arrow-left" className="h-4 w-4" /> Back to home
       </Link>
       <h1 className="mt-6 text-4xl font-bold tracking-tight text-fg">{props.title}</h1>
       <p className="mt-2 text-sm text-muted">Last updated: {policyDate}</p>

@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { LogOut, Menu, X } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
 import { libraryLinks, mainLinks } from "~/lib/navigation.ts";
 import { displayName, type SessionUser } from "../../../shared/session-user.ts";
@@ -27,7 +27,7 @@ export function MobileDrawer(props: {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="h-6 w-6" aria-hidden="true" />
+          <Icon name="menu" className="h-6 w-6" />
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -50,7 +50,7 @@ export function MobileDrawer(props: {
             </div>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X className="h-5 w-5" aria-hidden="true" />
+                <Icon name="x" className="h-5 w-5" />
               </Button>
             </Dialog.Close>
           </div>
@@ -85,7 +85,7 @@ export function MobileDrawer(props: {
               void props.onSignOut();
             }}
           >
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+            <Icon name="log-out" className="h-4 w-4" /> Logout
           </Button>
         </Dialog.Content>
       </Dialog.Portal>

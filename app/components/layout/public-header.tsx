@@ -1,10 +1,10 @@
-import { Menu } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { useSession } from "~/components/session/session-provider.tsx";
 import { Button, buttonClasses } from "~/components/ui/button.tsx";
 import { DisclosureMenu } from "~/components/ui/disclosure-menu.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { Modal } from "~/components/ui/modal.tsx";
 import { cx } from "~/lib/cx.ts";
 import { landingPages } from "../../../shared/landing-pages.ts";
@@ -83,7 +83,7 @@ function PublicDrawer() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <Menu className="h-6 w-6" aria-hidden="true" />
+        <Icon name="menu" className="h-6 w-6" />
       </Button>
       <Modal
         open={open}

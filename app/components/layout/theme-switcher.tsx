@@ -1,12 +1,13 @@
-import { Monitor, Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
+import type { IconName } from "~/components/ui/icon-names.ts";
 import { cx } from "~/lib/cx.ts";
 import { applyThemeChoice, readThemeChoice, type ThemeChoice } from "~/lib/theme.ts";
 
-const options: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
-  { value: "system", label: "System", Icon: Monitor },
+const options: { value: ThemeChoice; label: string; icon: IconName }[] = [
+  { value: "light", label: "Light", icon: "sun" },
+  { value: "dark", label: "Dark", icon: "moon" },
+  { value: "system", label: "System", icon: "monitor" },
 ];
 
 /** Three buttons, one pressed: the theme for this browser, remembered across visits. */
@@ -27,7 +28,7 @@ export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: stri
           night ? "bg-night ring-night-line" : "bg-subtle ring-line",
         )}
       >
-        {options.map(({ value, label, Icon }) => (
+        {options.map(({ value, label, icon }) => (
           <button
             key={value}
             type="button"
@@ -48,7 +49,7 @@ export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: stri
                   : "text-muted hover:text-fg",
             )}
           >
-            <Icon className="h-4 w-4" aria-hidden="true" />
+            <Icon name={icon} className="h-4 w-4" />
             <span>{label}</span>
           </button>
         ))}

@@ -1,7 +1,7 @@
-import { Library, Star } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { promptTargetHandlers } from "~/components/organise/drop-target.ts";
+import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
 import { withSearch } from "~/lib/search-params.ts";
 import { folderNameMaxLength, tagMaxLength } from "../../../shared/prompt.ts";
@@ -47,7 +47,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
             )}
             {...promptTargetHandlers(null, refresh)}
           >
-            <Library className="h-4 w-4" aria-hidden="true" /> All prompts
+            <Icon name="library" className="h-4 w-4" /> All prompts
           </Link>
         </li>
         <li>
@@ -55,7 +55,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
             to="/favourites"
             className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-fg hover:bg-subtle"
           >
-            <Star className="h-4 w-4" aria-hidden="true" /> Favourites
+            <Icon name="star" className="h-4 w-4" /> Favourites
           </Link>
         </li>
       </ul>

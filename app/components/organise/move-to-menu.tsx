@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { FolderInput } from "lucide-react";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { filePrompt } from "./file-prompt.ts";
 import { flatten, folderTree } from "./folder-tree.ts";
@@ -29,7 +29,7 @@ export function MoveToMenu(props: { prompt: Prompt }) {
         onClick={() => setUsed(true)}
         className={triggerClass}
       >
-        <FolderInput className="h-4 w-4" aria-hidden="true" />
+        <Icon name="folder-input" className="h-4 w-4" />
       </button>
     );
   }
@@ -43,7 +43,7 @@ function Menu(props: { prompt: Prompt; label: string }) {
   return (
     <DropdownMenu.Root defaultOpen>
       <DropdownMenu.Trigger aria-label={props.label} className={triggerClass}>
-        <FolderInput className="h-4 w-4" aria-hidden="true" />
+        <Icon name="folder-input" className="h-4 w-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

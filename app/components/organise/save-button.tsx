@@ -1,5 +1,5 @@
-import { BookmarkCheck, BookmarkPlus } from "lucide-react";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -35,7 +35,7 @@ export function SaveButton(props: { prompt: Prompt }) {
   if (saved) {
     return (
       <span className="inline-flex items-center gap-1 px-2 py-1 text-xs font-medium text-accent-text">
-        <BookmarkCheck className="h-3.5 w-3.5" aria-hidden="true" /> In your library
+        <Icon name="bookmark-check" className="h-3.5 w-3.5" /> In your library
       </span>
     );
   }
@@ -44,9 +44,9 @@ export function SaveButton(props: { prompt: Prompt }) {
       type="button"
       disabled={saving}
       onClick={() => void save()}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-fg-soft hover:bg-subtle disabled:opacity-50"
+      className="card-text-button"
     >
-      <BookmarkPlus className="h-3.5 w-3.5" aria-hidden="true" /> Save to my library
+      <Icon name="bookmark-plus" className="h-3.5 w-3.5" /> Save to my library
     </button>
   );
 }

@@ -1,7 +1,7 @@
-import { Folder as FolderIcon, FolderPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { promptTargetHandlers } from "~/components/organise/drop-target.ts";
+import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
 import { withSearch } from "~/lib/search-params.ts";
 import { buildUp, type FolderNode, folderTree } from "./folder-tree.ts";
@@ -39,7 +39,7 @@ export function SidebarFolders(props: {
           aria-current={currentFolder === node.id ? "page" : undefined}
           className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1.5 text-sm text-fg"
         >
-          <FolderIcon className="h-4 w-4 shrink-0 text-faint" aria-hidden="true" />
+          <Icon name="folder" className="h-4 w-4 shrink-0 text-faint" />
           <span className="truncate">{node.name}</span>
           <span className="ml-auto text-xs text-faint tabular-nums">{node.promptCount}</span>
         </Link>
@@ -75,7 +75,7 @@ export function SidebarFolders(props: {
           onClick={() => onEdit({ kind: "new-folder", parent: null })}
           className="rounded p-1 text-muted hover:bg-subtle"
         >
-          <FolderPlus className="h-4 w-4" aria-hidden="true" />
+          <Icon name="folder-plus" className="h-4 w-4" />
         </button>
       </div>
       {props.folders.length === 0 ? (

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { MoreHorizontal } from "lucide-react";
+import { Icon } from "~/components/ui/icon.tsx";
 
 const menuItem =
   "flex cursor-pointer rounded-md px-3 py-2 text-sm text-fg-soft outline-none data-[highlighted]:bg-subtle";
@@ -18,7 +18,7 @@ export function SidebarItemMenu(props: {
         aria-label={props.label}
         className="rounded p-1 text-faint hover:bg-subtle-strong"
       >
-        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+        <Icon name="more-horizontal" className="h-4 w-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

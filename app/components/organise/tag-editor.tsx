@@ -1,5 +1,5 @@
-import { Plus, X } from "lucide-react";
 import { useId, useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { type FailedAction, tagRefusals } from "../../../shared/messages.ts";
@@ -77,7 +77,7 @@ export function TagEditor(props: { prompt: Prompt }) {
             }
             className="rounded-full p-0.5 hover:bg-subtle-strong"
           >
-            <X className="h-3 w-3" aria-hidden="true" />
+            <Icon name="x" className="h-3 w-3" />
           </button>
         </span>
       ))}
@@ -133,7 +133,7 @@ export function TagEditor(props: { prompt: Prompt }) {
           aria-label={`Add a tag to ${props.prompt.title}`}
           className="inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs text-muted ring-1 ring-line hover:bg-canvas"
         >
-          <Plus className="h-3 w-3" aria-hidden="true" /> Tag
+          <Icon name="plus" className="h-3 w-3" /> Tag
         </button>
       )}
     </div>

@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Braces, Loader2, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { showNotice } from "~/lib/notify.ts";
 import { renderTemplate, templateVariables } from "~/lib/template.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -57,7 +57,7 @@ export function TemplateDialog(props: {
           type="button"
           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent-text hover:bg-accent-soft"
         >
-          <Braces className="h-3.5 w-3.5" aria-hidden="true" /> Use template
+          <Icon name="braces" className="h-3.5 w-3.5" /> Use template
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -73,7 +73,7 @@ export function TemplateDialog(props: {
                 aria-label="Close"
                 className="rounded-md p-1.5 text-faint hover:bg-subtle"
               >
-                <X className="h-5 w-5" aria-hidden="true" />
+                <Icon name="x" className="h-5 w-5" />
               </button>
             </Dialog.Close>
           </div>
@@ -82,7 +82,7 @@ export function TemplateDialog(props: {
           </Dialog.Description>
           {template === null ? (
             <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-              <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading...
+              <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
             </p>
           ) : null}
           <div className="mt-4 grid gap-3 sm:grid-cols-2">

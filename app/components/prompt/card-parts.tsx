@@ -2,10 +2,6 @@ import { highlight } from "~/lib/highlight.tsx";
 import { previewOf } from "~/lib/markdown-preview.ts";
 import { previewLength } from "../../../shared/prompt.ts";
 
-/** The card's frame, the same on every list and in the highlights: its footer sits at the bottom. */
-export const cardClasses =
-  "flex h-full min-w-0 flex-col rounded-xl bg-surface p-5 shadow-sm ring-1 ring-line transition-shadow hover:shadow-md";
-
 /**
  * A card's title, whole (up to two lines), with its use case as a chip when that says something
  * else. Chips wrap between words and never split one.
@@ -15,14 +11,10 @@ export function CardTitle(props: { title: string; category: string | null; term:
   const chip = category && category.toLowerCase() !== title.toLowerCase() ? category : null;
   return (
     <div className="min-w-0">
-      <h3 title={title} className="line-clamp-2 font-semibold break-words text-fg">
+      <h3 title={title} className="card-title">
         {highlight(title, term)}
       </h3>
-      {chip ? (
-        <span className="mt-1 inline-block max-w-full rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium break-words text-accent-text">
-          {highlight(chip, term)}
-        </span>
-      ) : null}
+      {chip ? <span className="card-chip">{highlight(chip, term)}</span> : null}
     </div>
   );
 }
@@ -50,10 +42,7 @@ export function CardText(props: {
     );
   }
   return (
-    <p
-      data-preview
-      className="mt-3 line-clamp-5 min-h-[5lh] flex-1 text-sm leading-relaxed break-words text-fg-soft"
-    >
+    <p data-preview className="card-preview">
       {highlight(previewOf(props.prompt, props.term, previewLength), props.term)}
     </p>
   );
@@ -67,7 +56,7 @@ export function ShowMoreButton(props: { expanded: boolean; busy: boolean; onClic
       aria-expanded={props.expanded}
       aria-busy={props.busy || undefined}
       onClick={props.onClick}
-      className="mt-2 self-start text-sm font-medium text-accent-text hover:underline"
+      className="card-more"
     >
       {props.busy ? "Loading..." : props.expanded ? "Show less" : "Show more"}
     </button>

@@ -1,5 +1,5 @@
-import { Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
 import type { PublicPrompt } from "../../../shared/prompt.ts";
 
 export interface Highlights<P extends PublicPrompt = PublicPrompt> {
@@ -35,7 +35,7 @@ export function CommunityHighlights<P extends PublicPrompt>(props: {
             id="prompt-of-the-day"
             className="flex items-center gap-2 px-4 py-2 font-semibold text-on-accent"
           >
-            <Sparkles className="h-4 w-4" aria-hidden="true" /> Prompt of the day
+            <Icon name="sparkles" className="h-4 w-4" /> Prompt of the day
           </Heading>
           {props.card(promptOfTheDay)}
         </section>

@@ -1,5 +1,5 @@
-import { Check, Copy, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 
@@ -48,14 +48,14 @@ export function CopyButton(props: {
       aria-label={props.label}
       aria-busy={busy || undefined}
       data-copied={copied || undefined}
-      className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg data-[copied]:text-success-text"
+      className="card-icon-button"
     >
       {busy ? (
-        <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+        <Icon name="loader" className="h-4 w-4 animate-spin" />
       ) : copied ? (
-        <Check className="h-4 w-4" aria-hidden="true" />
+        <Icon name="check" className="h-4 w-4" />
       ) : (
-        <Copy className="h-4 w-4" aria-hidden="true" />
+        <Icon name="copy" className="h-4 w-4" />
       )}
     </button>
   );

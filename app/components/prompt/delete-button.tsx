@@ -1,7 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 
 /**
  * Asks before deleting: a deleted prompt cannot be brought back. The dialog is only built when
@@ -38,7 +38,7 @@ export function DeleteButton(props: {
         onClick={() => setOpen(true)}
         className="rounded-md p-2 text-faint hover:bg-danger-soft hover:text-danger-text disabled:opacity-50"
       >
-        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        <Icon name="trash" className="h-4 w-4" />
       </button>
     );
   if (!open) return button;

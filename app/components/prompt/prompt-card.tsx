@@ -1,4 +1,3 @@
-import { Loader2, Pencil, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useLibrary } from "~/components/organise/library-context.tsx";
 import { MoveToMenu } from "~/components/organise/move-to-menu.tsx";
@@ -6,11 +5,12 @@ import { SaveButton } from "~/components/organise/save-button.tsx";
 import { StarButton } from "~/components/organise/star-button.tsx";
 import { TagEditor } from "~/components/organise/tag-editor.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, WholePrompt } from "../../../shared/prompt.ts";
-import { CardText, CardTitle, cardClasses, hasMore, ShowMoreButton } from "./card-parts.tsx";
+import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { DeleteButton } from "./delete-button.tsx";
 import { LocalDate } from "./local-date.tsx";
@@ -75,18 +75,18 @@ export function PromptCard(props: {
         event.dataTransfer.setData(promptDragType, prompt.id);
         event.dataTransfer.effectAllowed = "move";
       }}
-      className={cardClasses}
+      className="card"
     >
-      <header className="flex items-start justify-between gap-3">
+      <header className="card-head">
         <div className="min-w-0">
           <CardTitle title={prompt.title} category={prompt.category} term={term} />
           {props.showCreator && prompt.isAdminCreated ? (
             <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
-              <ShieldCheck className="h-3 w-3" aria-hidden="true" /> Admin
+              <Icon name="shield-check" className="h-3 w-3" /> Admin
             </span>
           ) : null}
         </div>
-        <div className="-mt-1 -mr-2 flex shrink-0 items-center">
+        <div className="card-tools">
           <CopyButton
             text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
             label={`Copy ${prompt.title}`}
@@ -98,12 +98,12 @@ export function PromptCard(props: {
               aria-label={`Edit ${prompt.title}`}
               aria-busy={fetching === "edit" || undefined}
               onClick={() => void withWhole("edit", actions.onEdit)}
-              className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg"
+              className="card-icon-button"
             >
               {fetching === "edit" ? (
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                <Icon name="loader" className="h-4 w-4 animate-spin" />
               ) : (
-                <Pencil className="h-4 w-4" aria-hidden="true" />
+                <Icon name="pencil" className="h-4 w-4" />
               )}
             </button>
           ) : null}
@@ -128,7 +128,7 @@ export function PromptCard(props: {
         />
       ) : null}
       {organisable ? <TagEditor prompt={prompt} /> : null}
-      <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4 text-xs text-muted">
+      <footer className="card-foot">
         <span>
           {props.showCreator ? `by ${prompt.creatorName} · ` : null}
           <LocalDate value={prompt.createdAt} />

@@ -1,6 +1,6 @@
-import { Inbox } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { emptyStates } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { type CardActions, PromptCard } from "./prompt-card.tsx";
@@ -41,7 +41,7 @@ export function PromptList(props: {
     const invite = !props.term && !filtered ? props.emptyAction : undefined;
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-line px-6 py-16 text-center">
-        <Inbox className="h-10 w-10 text-ghost" aria-hidden="true" />
+        <Icon name="inbox" className="h-10 w-10 text-ghost" />
         <p className="max-w-md text-muted">
           {props.term
             ? emptyStates.noMatch(props.term)

@@ -1,13 +1,13 @@
-import { BookmarkPlus, Copy } from "lucide-react";
 import { useState } from "react";
 import { SignInModal } from "~/components/auth/sign-in-modal.tsx";
 import { SaveButton } from "~/components/organise/save-button.tsx";
 import { useSession } from "~/components/session/session-provider.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
-import { CardText, CardTitle, cardClasses, hasMore, ShowMoreButton } from "./card-parts.tsx";
+import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
 import { PublicStarButton } from "./public-star-button.tsx";
@@ -45,10 +45,10 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
   }
 
   return (
-    <article aria-label={prompt.title} className={cardClasses}>
-      <header className="flex items-start justify-between gap-3">
+    <article aria-label={prompt.title} className="card">
+      <header className="card-head">
         <CardTitle title={prompt.title} category={prompt.category} term="" />
-        <div className="-mt-1 -mr-2 shrink-0">
+        <div className="card-tools">
           {signedIn ? (
             <CopyButton
               text={() => wholePrompt.load().then((whole) => whole.promptText)}
@@ -61,9 +61,9 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
               aria-label={`Copy ${prompt.title}`}
               aria-haspopup="dialog"
               onClick={ask}
-              className="rounded-md p-2 text-faint hover:bg-subtle hover:text-fg"
+              className="card-icon-button"
             >
-              <Copy className="h-4 w-4" aria-hidden="true" />
+              <Icon name="copy" className="h-4 w-4" />
             </button>
           )}
         </div>
@@ -76,7 +76,7 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
           onClick={signedIn ? () => void showMore() : ask}
         />
       ) : null}
-      <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4 text-xs text-muted">
+      <footer className="card-foot">
         <span>
           {`by ${prompt.creatorName} · `}
           <LocalDate value={prompt.createdAt} />
@@ -85,13 +85,8 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
           {signedIn ? (
             <SaveButton prompt={prompt} />
           ) : (
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={ask}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-fg-soft hover:bg-subtle"
-            >
-              <BookmarkPlus className="h-3.5 w-3.5" aria-hidden="true" /> Save to my library
+            <button type="button" aria-haspopup="dialog" onClick={ask} className="card-text-button">
+              <Icon name="bookmark-plus" className="h-3.5 w-3.5" /> Save to my library
             </button>
           )}
           <PublicStarButton

@@ -1,6 +1,6 @@
-import { Star } from "lucide-react";
 import { useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
@@ -45,9 +45,9 @@ export function PublicStarButton(props: {
       aria-haspopup={props.signInFirst ? "dialog" : undefined}
       aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
       onClick={() => void toggle()}
-      className="inline-flex items-center gap-1 rounded-md p-2 text-faint hover:bg-warning-soft hover:text-star aria-pressed:text-star"
+      className="star-button"
     >
-      <Star className="h-4 w-4" fill={starred ? "currentColor" : "none"} aria-hidden="true" />
+      <Icon name="star" className="h-4 w-4" filled={Boolean(starred)} />
       <span className="text-xs tabular-nums">{count}</span>
     </button>
   );

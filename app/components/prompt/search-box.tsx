@@ -1,7 +1,8 @@
-import { type LucideIcon, Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { searchFieldClass } from "~/components/ui/field-classes.ts";
+import { Icon } from "~/components/ui/icon.tsx";
+import type { IconName } from "~/components/ui/icon-names.ts";
 
 /**
  * Long enough to skip the keys of a word typed in one go, short enough that the results follow
@@ -17,11 +18,10 @@ export function SearchBox(props: {
   term: string;
   label: string;
   param?: string;
-  icon?: LucideIcon;
+  icon?: IconName;
   className?: string;
 }) {
   const param = props.param ?? "q";
-  const Icon = props.icon ?? Search;
   const [, setSearchParams] = useSearchParams();
   const [value, setValue] = useState(props.term);
   const timer = useRef<number | undefined>(undefined);
@@ -50,8 +50,8 @@ export function SearchBox(props: {
         {props.label}
       </label>
       <Icon
+        name={props.icon ?? "search"}
         className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-ghost"
-        aria-hidden="true"
       />
       <input
         id={`search-${param}`}

@@ -1,10 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { FolderTree, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { Folder, Tag } from "~/components/organise/library-context.tsx";
 import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 
 /** Below large screens the folders and tags open in a drawer. */
 export function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Tag[] } }) {
@@ -16,7 +16,7 @@ export function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Ta
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="secondary" className="lg:hidden">
-          <FolderTree className="h-4 w-4" aria-hidden="true" /> Folders &amp; tags
+          <Icon name="folder-tree" className="h-4 w-4" /> Folders &amp; tags
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -26,7 +26,7 @@ export function SidebarDrawer(props: { organisers: { folders: Folder[]; tags: Ta
             <Dialog.Title className="font-semibold text-fg">Folders &amp; tags</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close folders and tags">
-                <X className="h-5 w-5" aria-hidden="true" />
+                <Icon name="x" className="h-5 w-5" />
               </Button>
             </Dialog.Close>
           </div>

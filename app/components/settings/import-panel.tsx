@@ -1,7 +1,7 @@
-import { Upload } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { ApiError } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { ImportReport } from "../../../server/library-data/import-plan.ts";
@@ -91,7 +91,7 @@ export function ImportPanel() {
   return (
     <div>
       <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg bg-surface px-4 py-2 text-sm font-medium text-fg ring-1 ring-line-strong hover:bg-canvas focus-within:outline-2 focus-within:outline-focus">
-        <Upload className="h-4 w-4" aria-hidden="true" /> Choose a file to import
+        <Icon name="upload" className="h-4 w-4" /> Choose a file to import
         <input
           type="file"
           accept=".json,.csv,application/json,text/csv"

@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "./icon.tsx";
 
 /** A button that shows a list of links below it; Escape or a click elsewhere closes it. */
 export function DisclosureMenu(props: {
@@ -36,7 +36,7 @@ export function DisclosureMenu(props: {
         onClick={() => setOpen(!open)}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-fg-soft hover:bg-subtle"
       >
-        {props.label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        {props.label} <Icon name="chevron-down" className="h-4 w-4" />
       </button>
       <ul
         id={id}

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cx } from "~/lib/cx.ts";
+import { Icon } from "./icon.tsx";
 
 /**
  * A modal on the browser's own <dialog>: focus moves in and back, Escape closes, the rest of the
@@ -56,7 +56,7 @@ export function Modal(props: {
             onClick={props.onClose}
             className="absolute top-3 right-3 rounded-md p-1.5 text-faint hover:bg-subtle hover:text-fg"
           >
-            <X className="h-5 w-5" aria-hidden="true" />
+            <Icon name="x" className="h-5 w-5" />
           </button>
           {props.hideTitle ? null : (
             <h2 className={cx("font-bold text-fg", right ? "text-lg" : "text-center text-2xl")}>

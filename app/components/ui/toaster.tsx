@@ -1,6 +1,6 @@
-import { CheckCircle2, X, XCircle } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
 import type { Notice } from "../../../shared/messages.ts";
+import { Icon } from "./icon.tsx";
 
 const visibleForMs = 6000;
 
@@ -51,12 +51,9 @@ export function Toaster() {
           }`}
         >
           {notice.kind === "error" ? (
-            <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-danger-text" aria-hidden="true" />
+            <Icon name="x-circle" className="mt-0.5 h-5 w-5 shrink-0 text-danger-text" />
           ) : (
-            <CheckCircle2
-              className="mt-0.5 h-5 w-5 shrink-0 text-success-text"
-              aria-hidden="true"
-            />
+            <Icon name="check-circle" className="mt-0.5 h-5 w-5 shrink-0 text-success-text" />
           )}
           <div className="min-w-0 flex-1">
             <p className="font-semibold text-fg">{notice.title}</p>
@@ -70,7 +67,7 @@ export function Toaster() {
             onClick={() => publish(null)}
             className="rounded p-0.5 text-faint hover:bg-subtle hover:text-fg"
           >
-            <X className="h-4 w-4" aria-hidden="true" />
+            <Icon name="x" className="h-4 w-4" />
           </button>
         </div>
       ) : null}

@@ -1,8 +1,8 @@
-import { Download } from "lucide-react";
 import { ThemeSwitcher } from "~/components/layout/theme-switcher.tsx";
 import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
 import { ImportPanel } from "~/components/settings/import-panel.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import type { Route } from "./+types/settings";
@@ -55,7 +55,7 @@ export default function Settings() {
                 download
                 className={buttonClasses("secondary")}
               >
-                <Download className="h-4 w-4" aria-hidden="true" /> Download {item.label}
+                <Icon name="download" className="h-4 w-4" /> Download {item.label}
               </a>
               <span className="text-sm text-muted">{item.note}</span>
             </li>

@@ -1,15 +1,9 @@
-import {
-  Download,
-  FolderTree,
-  LayoutTemplate,
-  MonitorSmartphone,
-  Search,
-  Sparkles,
-} from "lucide-react";
 import { Link } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { CommunityHighlights } from "~/components/prompt/community-highlights.tsx";
 import { PublicPromptCard } from "~/components/prompt/public-prompt-card.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
+import type { IconName } from "~/components/ui/icon-names.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
@@ -65,34 +59,34 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-const features = [
+const features: { icon: IconName; title: string; body: string }[] = [
   {
-    icon: Sparkles,
+    icon: "sparkles",
     title: "Fresh community prompts daily",
     body: "New prompts shared by the community every day, and a prompt of the day picked from the best.",
   },
   {
-    icon: FolderTree,
+    icon: "folder-tree",
     title: "Folders, tags and favourites",
     body: "A personal library organised your way: nest folders, tag prompts, star the ones you reach for.",
   },
   {
-    icon: Search,
+    icon: "search",
     title: "Find any prompt instantly",
     body: "Search every word of every prompt, yours and the community's, with matches highlighted.",
   },
   {
-    icon: MonitorSmartphone,
+    icon: "monitor-smartphone",
     title: "On every device",
     body: "Sign in with Google on your laptop, tablet or phone: your library is there, always in sync.",
   },
   {
-    icon: LayoutTemplate,
+    icon: "layout-template",
     title: "Reusable templates",
     body: "Write {{placeholders}} once, fill them in each time, and copy the finished prompt.",
   },
   {
-    icon: Download,
+    icon: "download",
     title: "Export and backup",
     body: "Download your whole library as JSON, CSV or Markdown whenever you like. Your prompts stay yours.",
   },
@@ -132,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               key={feature.title}
               className="rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-line"
             >
-              <feature.icon className="h-8 w-8 text-accent-text" aria-hidden="true" />
+              <Icon name={feature.icon} className="h-8 w-8 text-accent-text" />
               <h3 className="mt-4 text-lg font-semibold text-fg">{feature.title}</h3>
               <p className="mt-2 text-muted">{feature.body}</p>
             </li>

@@ -1,7 +1,7 @@
-import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { SignInButton } from "~/components/auth/sign-in-dialog.tsx";
 import { PublicPromptCard } from "~/components/prompt/public-prompt-card.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
@@ -86,7 +86,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
               key={benefit.title}
               className="rounded-2xl bg-surface p-6 shadow-sm ring-1 ring-line"
             >
-              <CheckCircle2 className="h-7 w-7 text-accent-text" aria-hidden="true" />
+              <Icon name="check-circle" className="h-7 w-7 text-accent-text" />
               <h2 className="mt-4 text-lg font-semibold text-fg">{benefit.title}</h2>
               <p className="mt-2 text-muted">{benefit.body}</p>
             </li>
