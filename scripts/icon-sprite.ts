@@ -1,4 +1,4 @@
-import * as lucide from "lucide-react";
+import { icons } from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { iconSources } from "../app/components/ui/icon-names.ts";
@@ -10,8 +10,7 @@ import { iconSources } from "../app/components/ui/icon-names.ts";
  */
 export function iconSprite() {
   const symbols = Object.entries(iconSources).map(([name, source]) => {
-    const component = lucide[source as keyof typeof lucide] as Parameters<typeof createElement>[0];
-    const markup = renderToStaticMarkup(createElement(component));
+    const markup = renderToStaticMarkup(createElement(icons[source]));
     const shapes = markup.slice(markup.indexOf(">") + 1, markup.lastIndexOf("</svg>"));
     return `<symbol id="${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
   });

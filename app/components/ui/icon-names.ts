@@ -35,7 +35,7 @@ export const iconSources = {
   sparkles: "Sparkles",
   star: "Star",
   sun: "Sun",
-  trash: "Trash2",
+  trash: "Trash",
   upload: "Upload",
   "user-search": "UserSearch",
   x: "X",
