@@ -30,6 +30,18 @@ describe("cache versions", () => {
     expect(versions.of("reader")).toBe(second);
   });
 
+  it("applies a shared prompt's change or withdrawal at once, inside the window", () => {
+    const versions = listening();
+    versions.heard("community");
+    const reader = versions.of("reader");
+    versions.heard("community:now");
+    const after = versions.of("reader");
+    expect(after).not.toBe(reader);
+    // The addition the window held back is covered by that move: no second one follows.
+    vi.advanceTimersByTime(5000);
+    expect(versions.of("reader")).toBe(after);
+  });
+
   it("shows the writer their own change at once, inside the window", () => {
     const versions = listening();
     versions.heard("community");

@@ -2,9 +2,11 @@
 export const cacheChannel = "cache_changes";
 
 /**
- * How long others may go on seeing the community as it was: community changes move the version
- * on at most once per this window, so a burst of shares costs each reader one new render, not
- * one per share. The person who made the change sees it at once (their own version moves).
+ * How long others may go on seeing the community without its newest additions: new shares and
+ * stars move the version on at most once per this window, so a burst of shares costs each reader
+ * one new render, not one per share. The person who made the change sees it at once (their own
+ * version moves), and a shared prompt edited, withdrawn or deleted ('community:now') is gone
+ * from everyone's kept answers at once.
  */
 export const communityWindowMs = 1000;
 
@@ -29,26 +31,26 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
   const people = new Map<string, number>();
   const forgetters = new Set<Forget>();
 
+  const moveCommunity = () => {
+    clearTimeout(pendingCommunity);
+    pendingCommunity = undefined;
+    community++;
+    communityMovedAt = Date.now();
+  };
   /** Moves the community on now if the window has passed since it last moved, else at its end. */
   const communityChanged = () => {
     if (pendingCommunity) return;
     const wait = communityMovedAt + windowMs - Date.now();
-    if (wait <= 0) {
-      community++;
-      communityMovedAt = Date.now();
-      return;
-    }
-    pendingCommunity = setTimeout(() => {
-      pendingCommunity = undefined;
-      community++;
-      communityMovedAt = Date.now();
-    }, wait);
+    if (wait <= 0) return moveCommunity();
+    pendingCommunity = setTimeout(moveCommunity, wait);
     pendingCommunity.unref();
   };
   const heard = (message: string) => {
     const [kind, key = ""] = message.split(":", 2);
-    if (kind === "community") communityChanged();
-    else if (kind === "user" && key) {
+    if (kind === "community") {
+      if (key === "now") moveCommunity();
+      else communityChanged();
+    } else if (kind === "user" && key) {
       people.set(key, (people.get(key) ?? 0) + 1);
       for (const forget of forgetters) forget("user", key);
     } else if (kind === "session" && key) {
@@ -72,7 +74,10 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
     get epoch() {
       return epoch;
     },
-    /** A message from the channel: 'community', 'user:<id>' or 'session:<token hash>'. */
+    /**
+     * A message from the channel: 'community' (an addition), 'community:now' (a shared prompt
+     * changed or gone), 'user:<id>' or 'session:<token hash>'.
+     */
     heard,
     /**
      * This person just changed something through this process: what they see is stale now,

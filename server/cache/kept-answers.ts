@@ -45,9 +45,11 @@ export function createKeptAnswers(options: {
   strict: boolean;
   /** Off, no page or list is served from memory: every request renders (sessions stay kept). */
   memory?: boolean;
+  /** How long new shares may take to reach others' kept answers (cache-versions.ts). */
+  communityWindowMs?: number;
 }): KeptAnswers {
   const memory = options.memory ?? true;
-  const versions = createCacheVersions();
+  const versions = createCacheVersions({ communityWindowMs: options.communityWindowMs });
   const sessions = createSessionCache(versions);
   const publicPages = createPublicPages({ strict: options.strict });
   const signedIn = createSignedInAnswers({

@@ -83,6 +83,51 @@ it("a write through the app shows on its author's very next read, and to others 
   expect(seen).toContain("Shared right now");
 });
 
+it("a shared prompt edited, withdrawn or deleted anywhere leaves others' kept lists at once", async () => {
+  const path = "/api/v1/prompts?scope=community";
+  const owner = actors.userA.userId ?? "";
+  const prompt = await createPrompt(database.db, {
+    userId: owner,
+    promptText: "Leaked key sk-123",
+    isShared: true,
+  });
+  const shown = await eventually(
+    async () => texts(await get(path, actors.userB)),
+    (items) => items.includes("Leaked key sk-123"),
+  );
+  expect(shown).toContain("Leaked key sk-123");
+  let marker = 0;
+  /** Once this marker's notice is heard, every notice committed before it has been too. */
+  const heardSoFar = async () => {
+    marker++;
+    await database.db.execute(sql`select pg_notify(${cacheChannel}, ${`user:marker-${marker}`})`);
+    await eventually(
+      async () => versions.of(`marker-${marker}`),
+      (version) => version.endsWith(".1"),
+    );
+  };
+
+  await database.db
+    .update(prompts)
+    .set({ promptText: "Key removed" })
+    .where(eq(prompts.id, prompt.id));
+  await heardSoFar();
+  expect(await texts(await get(path, actors.userB))).toContain("Key removed");
+
+  await database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, prompt.id));
+  await heardSoFar();
+  expect(await texts(await get(path, actors.userB))).not.toContain("Key removed");
+
+  await database.db.update(prompts).set({ isShared: true }).where(eq(prompts.id, prompt.id));
+  await eventually(
+    async () => texts(await get(path, actors.userB)),
+    (items) => items.includes("Key removed"),
+  );
+  await database.db.delete(prompts).where(eq(prompts.id, prompt.id));
+  await heardSoFar();
+  expect(await texts(await get(path, actors.userB))).not.toContain("Key removed");
+});
+
 it("another person's share leaves a page of one's own private prompts kept", async () => {
   await get("/dashboard", actors.userB);
   const created = await app.request(

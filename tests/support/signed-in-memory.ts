@@ -8,10 +8,10 @@ import { createTestApp, testConfig, testKeptAnswers, testLogger } from "./test-a
  */
 export async function signedInMemory(
   database: DatabaseHandle,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; communityWindowMs?: number } = {},
 ) {
   const config = testConfig(options.env);
-  const kept = testKeptAnswers(config);
+  const kept = testKeptAnswers(config, { communityWindowMs: options.communityWindowMs });
   const feed = createChangeFeed(database, testLogger(), kept.channel);
   await feed.ready;
   const app = await createTestApp({ db: database.db, config, changeFeed: feed, kept });

@@ -59,10 +59,11 @@ export async function createTestApp(options: {
 }
 
 /** Kept answers as the server keeps them, strict: a public page that reads the viewer throws. */
-export function testKeptAnswers(config: Config) {
+export function testKeptAnswers(config: Config, options: { communityWindowMs?: number } = {}) {
   return createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
     strict: true,
+    communityWindowMs: options.communityWindowMs,
   });
 }
 
