@@ -197,7 +197,7 @@ async function capture(
   const raw = Buffer.from(await response.arrayBuffer());
   const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
   const answer = keepAnswer(response, {
-    body: options.encoding ? compressBody(raw, options.encoding) : raw,
+    body: options.encoding ? compressBody(raw, options.encoding, "kept") : raw,
     encoding: options.encoding,
     // Pages: the hashes of their inline scripts stand in for the render's nonce.
     scriptHashes: isPage

@@ -9,7 +9,7 @@ import { useLibrary } from "./library-context.tsx";
 const item =
   "flex cursor-pointer items-center rounded-md px-3 py-2 text-sm text-fg-soft outline-none data-[disabled]:cursor-default data-[disabled]:text-ghost data-[highlighted]:bg-subtle";
 
-const triggerClass = "rounded-md p-2 text-faint hover:bg-subtle hover:text-fg";
+const triggerClass = "card-icon-button";
 
 /**
  * "Move to...": the keyboard way to file a prompt (drag and drop is the other). The menu is

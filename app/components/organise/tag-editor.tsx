@@ -59,12 +59,9 @@ export function TagEditor(props: { prompt: Prompt }) {
   }
 
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-1.5">
+    <div className="card-tags">
       {props.prompt.tags.map((tag) => (
-        <span
-          key={tag}
-          className="inline-flex items-center gap-1 rounded-full bg-subtle py-0.5 pr-1 pl-2.5 text-xs text-fg-soft"
-        >
+        <span key={tag} className="card-tag">
           #{tag}
           <button
             type="button"
@@ -131,7 +128,7 @@ export function TagEditor(props: { prompt: Prompt }) {
           type="button"
           onClick={() => setAdding(true)}
           aria-label={`Add a tag to ${props.prompt.title}`}
-          className="inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs text-muted ring-1 ring-line hover:bg-canvas"
+          className="card-tag-add"
         >
           <Icon name="plus" className="h-3 w-3" /> Tag
         </button>

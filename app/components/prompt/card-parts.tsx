@@ -1,12 +1,18 @@
+import type { ReactNode } from "react";
 import { highlight } from "~/lib/highlight.tsx";
 import { previewOf } from "~/lib/markdown-preview.ts";
 import { previewLength } from "../../../shared/prompt.ts";
 
 /**
  * A card's title, whole (up to two lines), with its use case as a chip when that says something
- * else. Chips wrap between words and never split one.
+ * else, and any badge given. Chips wrap between words and never split one.
  */
-export function CardTitle(props: { title: string; category: string | null; term: string }) {
+export function CardTitle(props: {
+  title: string;
+  category: string | null;
+  term: string;
+  children?: ReactNode;
+}) {
   const { title, category, term } = props;
   const chip = category && category.toLowerCase() !== title.toLowerCase() ? category : null;
   return (
@@ -15,6 +21,7 @@ export function CardTitle(props: { title: string; category: string | null; term:
         {highlight(title, term)}
       </h3>
       {chip ? <span className="card-chip">{highlight(chip, term)}</span> : null}
+      {props.children}
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function DeleteButton(props: {
         aria-haspopup="dialog"
         disabled={props.busy}
         onClick={() => setOpen(true)}
-        className="rounded-md p-2 text-faint hover:bg-danger-soft hover:text-danger-text disabled:opacity-50"
+        className="card-icon-button card-delete"
       >
         <Icon name="trash" className="h-4 w-4" />
       </button>

@@ -70,7 +70,7 @@ export function PromptCard(props: {
   return (
     <article
       aria-label={prompt.title}
-      draggable={organisable}
+      draggable={organisable || undefined}
       onDragStart={(event) => {
         event.dataTransfer.setData(promptDragType, prompt.id);
         event.dataTransfer.effectAllowed = "move";
@@ -78,14 +78,13 @@ export function PromptCard(props: {
       className="card"
     >
       <header className="card-head">
-        <div className="min-w-0">
-          <CardTitle title={prompt.title} category={prompt.category} term={term} />
+        <CardTitle title={prompt.title} category={prompt.category} term={term}>
           {props.showCreator && prompt.isAdminCreated ? (
-            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
+            <span className="mt-1 flex w-fit items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
               <Icon name="shield-check" className="h-3 w-3" /> Admin
             </span>
           ) : null}
-        </div>
+        </CardTitle>
         <div className="card-tools">
           <CopyButton
             text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
