@@ -1,15 +1,15 @@
-import { browserHeaders } from "../../tests/support/raw-request.ts";
 import { startServer } from "../../tests/support/start-server.ts";
 import { benchDatabase } from "./bench-database.ts";
 import type { BenchOptions, BenchTarget } from "./bench-options.ts";
 import { type RouteResult, type TargetRun, targetLabel } from "./bench-results.ts";
-import { type BenchRoute, benchRoutes } from "./bench-routes.ts";
+import { benchRoutes } from "./bench-routes.ts";
 import { benchCookies, removeRunLeftovers } from "./bench-sessions.ts";
 import { startCeiling } from "./ceiling.ts";
 import { clientWeight } from "./client-weight.ts";
+import { loadJob, routeJob } from "./load-jobs.ts";
 import { residentBytes, sampleResident, waitUntilQuiet } from "./process-stats.ts";
 import { timeQueries } from "./query-timings.ts";
-import { errorCount, type LoadJob, type LoadResult, measureLoad } from "./run-load.ts";
+import { errorCount, type LoadResult, measureLoad } from "./run-load.ts";
 
 export const warmupSeconds = 1;
 
@@ -56,7 +56,7 @@ export async function measureTarget(
     const ceilingServer = await startCeiling(loadUrl);
     const ceiling = {
       ...(await measureLoad(
-        job(ceilingServer.url, { method: "GET", cookies: [] }, options),
+        loadJob(ceilingServer.url, { method: "GET", cookies: [] }, options),
         warmupSeconds,
         ceilingServer.pid,
       )),
@@ -98,43 +98,6 @@ export async function measureTarget(
     await server.stop();
     await removeRunLeftovers(target, location);
   }
-}
-
-function routeJob(
-  route: BenchRoute,
-  loadUrl: string,
-  origin: string,
-  cookies: string[],
-  options: BenchOptions,
-): LoadJob {
-  const method = route.method ?? "GET";
-  return job(
-    `${loadUrl}${route.path}`,
-    {
-      method,
-      cookies: route.signedIn ? cookies : [],
-      body: route.body,
-      // A write must come from our own pages (the CSRF check compares Origin to PUBLIC_URL).
-      headers: method === "POST" ? { origin, "content-type": "application/json" } : {},
-    },
-    options,
-  );
-}
-
-function job(
-  url: string,
-  request: Pick<LoadJob, "method" | "cookies" | "body"> & { headers?: Record<string, string> },
-  options: BenchOptions,
-): LoadJob {
-  return {
-    url,
-    method: request.method,
-    headers: { ...browserHeaders, ...request.headers },
-    body: request.body,
-    cookies: request.cookies,
-    connections: options.connections,
-    duration: options.duration,
-  };
 }
 
 /** One request per GET route first, so a broken route shows up before minutes of load. */
