@@ -9,7 +9,7 @@ import { clientWeight } from "./client-weight.ts";
 import { loadJob, routeJob } from "./load-jobs.ts";
 import { residentBytes, sampleResident, waitUntilQuiet } from "./process-stats.ts";
 import { timeQueries } from "./query-timings.ts";
-import { errorCount, type LoadResult, measureLoad } from "./run-load.ts";
+import { measureLoad, summary } from "./run-load.ts";
 
 export const warmupSeconds = 1;
 
@@ -63,7 +63,7 @@ export async function measureTarget(
       bytes: ceilingServer.bytes,
     };
     await ceilingServer.stop();
-    log(`  ceiling: bare Node http, ${ceilingServer.bytes} bytes: ${figures(ceiling)}`);
+    log(`  ceiling: bare Node http, ${ceilingServer.bytes} bytes: ${summary(ceiling)}`);
 
     const sampler = sampleResident(pid);
     const routes: RouteResult[] = [];
@@ -74,7 +74,7 @@ export async function measureTarget(
         pid,
       );
       const ofCeiling = result.requestsPerSecond / ceiling.requestsPerSecond;
-      log(`  ${route.method ?? "GET"} ${route.path}: ${figures(result)}`);
+      log(`  ${route.method ?? "GET"} ${route.path}: ${summary(result)}`);
       routes.push({
         ...result,
         name: route.name,
@@ -111,9 +111,4 @@ async function checkRoutes(baseUrl: string, cookies: string[], log: (line: strin
     await response.arrayBuffer();
     if (response.status !== 200) log(`  warning: GET ${route.path} answered ${response.status}`);
   }
-}
-
-function figures(result: LoadResult) {
-  const rate = Math.round(result.requestsPerSecond).toLocaleString("en-US");
-  return `${rate} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${errorCount(result)} errors`;
 }
