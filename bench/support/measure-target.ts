@@ -50,6 +50,7 @@ export async function measureTarget(
     const idleBytes = residentBytes(pid);
     const weights = [
       await clientWeight(loadUrl, "/"),
+      await clientWeight(loadUrl, "/central", cookies[0]),
       await clientWeight(loadUrl, "/dashboard", cookies[0]),
     ];
 

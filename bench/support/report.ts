@@ -65,6 +65,8 @@ function runSection(run: TargetRun) {
       run.weights
         .map((weight) => `${weight.path} JS ${kilobytes(weight.js)}, CSS ${kilobytes(weight.css)}`)
         .join("; ") +
+      ". HTML as rendered (uncompressed): " +
+      run.weights.map((weight) => `${weight.path} ${kilobytes(weight.htmlBytes)}`).join("; ") +
       ".",
     "",
   ];
