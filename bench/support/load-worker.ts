@@ -10,6 +10,7 @@ let turn = 0;
 
 // Read here rather than by the parent, so the CPU counted is the run's and not this process's start.
 const cpuBefore = cpuMilliseconds(job.serverPid);
+const from = Date.now();
 const result = await autocannon({
   url: job.url,
   method: job.method,
@@ -31,6 +32,7 @@ const result = await autocannon({
         ]
       : undefined,
 });
+const to = Date.now();
 const cpuAfter = cpuMilliseconds(job.serverPid);
 
 // With no answer within the run, every request took at least the whole run.
@@ -47,5 +49,6 @@ const output: LoadResult = {
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
   ),
   serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  window: { from, to },
 };
 process.stdout.write(`${JSON.stringify(output)}\n`);

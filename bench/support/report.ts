@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
 import { type BenchReport, driverName, type TargetRun } from "./bench-results.ts";
 import { growthOf } from "./growth.ts";
+import { livingSection } from "./living-report.ts";
 import { timedRounds } from "./query-timings.ts";
 import { cpuPerRequest, errorCount, type LoadResult } from "./run-load.ts";
 import { describeErrors, megabytes } from "./targets.ts";
@@ -69,6 +70,7 @@ function runSection(run: TargetRun) {
       run.weights.map((weight) => `${weight.path} ${kilobytes(weight.htmlBytes)}`).join("; ") +
       ".",
     "",
+    ...livingSection(run),
   ];
 }
 

@@ -30,6 +30,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** CPU time the server process used during the run (ms); null where /proc cannot tell. */
   serverCpuMs: number | null;
+  /** When the run began and ended (ms since the epoch), to match a writer's figures to it. */
+  window: { from: number; to: number };
 }
 
 const worker = fileURLToPath(new URL("./load-worker.ts", import.meta.url));

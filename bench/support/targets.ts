@@ -148,7 +148,7 @@ function verdict(ok: boolean, detail: string): Verdict {
   return { ok, detail };
 }
 
-export function describeErrors(route: RouteResult) {
+export function describeErrors(route: Pick<RouteResult, "statusCodes" | "errors">) {
   const codes = Object.entries(route.statusCodes)
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, count]) => `${count}×${code}`);
