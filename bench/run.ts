@@ -10,6 +10,7 @@ import { projectRoot } from "../server/project-root.ts";
 import { benchOptions } from "./support/bench-options.ts";
 import type { BenchReport, TargetRun } from "./support/bench-results.ts";
 import { livingReaders } from "./support/living-routes.ts";
+import { checkLivingTargets } from "./support/living-targets.ts";
 import { machine } from "./support/machine.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
 import { writeReport } from "./support/report.ts";
@@ -45,6 +46,7 @@ const report: BenchReport = {
   },
   runs,
   checks: checkTargets(runs),
+  livingChecks: checkLivingTargets(runs),
 };
 const markdown = await writeReport(report);
 log(`\n${markdown}`);

@@ -67,6 +67,8 @@ export interface BenchReport {
   };
   runs: TargetRun[];
   checks: Check[];
+  /** Issue 19's targets: the living community, the cold render path, page weight. */
+  livingChecks: Check[];
 }
 
 const driverNames = { pglite: "PGlite", postgres: "PostgreSQL" };

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
-import { type BenchReport, driverName, type TargetRun } from "./bench-results.ts";
+import { type BenchReport, type Check, driverName, type TargetRun } from "./bench-results.ts";
 import { growthOf } from "./growth.ts";
 import { livingSection } from "./living-report.ts";
 import { timedRounds } from "./query-timings.ts";
@@ -34,11 +34,19 @@ export function reportMarkdown(report: BenchReport) {
     "",
     "| target | status | detail |",
     "| --- | --- | --- |",
-    ...report.checks.map(
-      (check) => `| ${check.target} | ${statusMark[check.status]} | ${check.detail} |`,
-    ),
+    ...report.checks.map(checkRow),
+    "",
+    "## Targets (issue 19: a living community, the render path, page weight)",
+    "",
+    "| target | status | detail |",
+    "| --- | --- | --- |",
+    ...report.livingChecks.map(checkRow),
     "",
   ].join("\n");
+}
+
+function checkRow(check: Check) {
+  return `| ${check.target} | ${statusMark[check.status]} | ${check.detail} |`;
 }
 
 const statusMark = { met: "✅ met", "not met": "❌ not met", "not measured": "— not measured" };
