@@ -1,11 +1,16 @@
-// The performance suite of issue 8: prepares generated libraries, starts the production server
-// on each, drives every route with autocannon from a second process, measures the bare-Node
-// ceiling, query growth, client weight and memory, and writes bench/results/latest.{md,json}.
+// The performance suite of issues 8 and 19: prepares generated libraries, starts the production
+// server on each, drives every route with autocannon from a second process, measures the
+// bare-Node ceiling, query growth, client and page weight, memory and server CPU; on PostgreSQL
+// also a living community (200 people reading while a writer shares at 0, 2 and 10 a second),
+// warm and with a second server that keeps no answers (cold); writes bench/results/latest.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
+//        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../server/project-root.ts";
 import { benchOptions } from "./support/bench-options.ts";
 import type { BenchReport, TargetRun } from "./support/bench-results.ts";
+import { livingReaders } from "./support/living-routes.ts";
+import { checkLivingTargets } from "./support/living-targets.ts";
 import { machine } from "./support/machine.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
 import { writeReport } from "./support/report.ts";
@@ -32,9 +37,16 @@ const report: BenchReport = {
     connections: options.connections,
     durationSeconds: options.duration,
     warmupSeconds,
+    living: {
+      readers: livingReaders,
+      writer: "bench user 1 (also a reader), on a session of its own",
+      rates: options.living.rates,
+      coldRates: options.living.coldRates,
+    },
   },
   runs,
   checks: checkTargets(runs),
+  livingChecks: checkLivingTargets(runs),
 };
 const markdown = await writeReport(report);
 log(`\n${markdown}`);

@@ -1,8 +1,12 @@
-// npm run soak [-- --minutes 10 --connections 8 --prompts 5000 --postgres URL | --pglite]:
+// npm run soak [-- --minutes 10 --connections 8 --prompts 5000 --postgres URL | --pglite]
+//               [--living [--share-rate 10]]:
 // minutes of mixed load on the production build (pages, lists, searches, writes to people's own
 // prompts, and one real sign-in a second) over a fresh generated library, to catch what only
-// shows with time: 5xx, memory that keeps growing, latency that creeps up. Prints a row a minute,
-// writes bench/results/soak.{md,json}, and exits 1 when a check fails.
+// shows with time: 5xx, memory that keeps growing, latency that creeps up. With --living, a
+// living community: visitors read as the 200 generated people in turn while prompts are shared
+// throughout at a fixed rate (open loop), each by the next person, and a check that the shares
+// kept pace is added. Prints a row a minute, writes bench/results/soak.{md,json}, and exits 1
+// when a check fails. `npm run soak -- --help` lists the options.
 import { machine } from "../bench/support/machine.ts";
 import { residentBytes } from "../bench/support/process-stats.ts";
 import { startServer } from "../tests/support/start-server.ts";
@@ -18,6 +22,7 @@ import {
   tableLine,
   writeSoakReport,
 } from "./soak/soak-report.ts";
+import type { ShareCounts } from "./soak/soak-sharer.ts";
 import { runTraffic, signInEveryMs, trafficMix } from "./soak/soak-traffic.ts";
 
 const options = soakOptions();
@@ -53,8 +58,16 @@ try {
         log(tableLine(recorder.minute(printed++)));
     }, 1000);
     const client = soakClient({ origin: server.url, recorder });
+    let shares: ShareCounts | null = null;
     try {
-      await runTraffic({ client, recorder, cookies: database.cookies, until });
+      shares = await runTraffic({
+        client,
+        recorder,
+        cookies: database.cookies,
+        people: database.people,
+        shareRate: options.shareRate,
+        until,
+      });
     } finally {
       clearInterval(sampler);
       clearInterval(printer);
@@ -63,7 +76,7 @@ try {
 
     const minutes = recorder.minutes();
     const total = recorder.total();
-    const checks = soakChecks(minutes, total);
+    const checks = soakChecks(minutes, total, shares);
     report = {
       startedAt: new Date(startedAt).toISOString(),
       finishedAt: new Date().toISOString(),
@@ -75,7 +88,10 @@ try {
         driver: options.driver,
         signInEveryMs,
         mix: trafficMix,
+        shareRate: options.shareRate,
+        people: database.people.length,
       },
+      shares,
       minutes,
       total,
       problems: recorder.problems(),

@@ -12,6 +12,17 @@ export interface BenchOptions {
   connections: number;
   postgresUrl?: string;
   build: boolean;
+  living: LivingOptions;
+}
+
+/** The living community (issue 19): where it runs and how fast its writer shares. */
+export interface LivingOptions {
+  /** PostgreSQL library sizes it runs on; empty when turned off. */
+  sizes: number[];
+  /** Shares a second, one set of rows each, with answers kept in memory (warm). */
+  rates: number[];
+  /** Shares a second for the second server, started with ANSWER_MEMORY=off (cold). */
+  coldRates: number[];
 }
 
 const usage = `usage: npm run bench -- [options]
@@ -20,6 +31,10 @@ const usage = `usage: npm run bench -- [options]
   --sizes A,B             PGlite library sizes (BENCH_SIZES, default 10000,100000)
   --postgres URL          also run on PostgreSQL (BENCH_POSTGRES_URL)
   --postgres-sizes A,B,C  PostgreSQL library sizes (BENCH_POSTGRES_SIZES, default 10000,100000,1000000)
+  --no-living             leave out the living community (200 people reading while one shares)
+  --living-sizes A,B      PostgreSQL sizes it runs on, of those measured (default 100000,1000000)
+  --living-rates A,B,C    shares a second, a set of rows each (default 0,2,10)
+  --cold-rates A,B        the same with a second server, ANSWER_MEMORY=off (default 0,10; '' for none)
   --no-build              use the existing production build instead of running npm run build
   --help`;
 
@@ -33,6 +48,10 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       sizes: { type: "string" },
       postgres: { type: "string" },
       "postgres-sizes": { type: "string" },
+      "no-living": { type: "boolean", default: false },
+      "living-sizes": { type: "string", default: "100000,1000000" },
+      "living-rates": { type: "string", default: "0,2,10" },
+      "cold-rates": { type: "string", default: "0,10" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -59,12 +78,34 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
     connections: positive(values.connections ?? env("BENCH_CONNECTIONS") ?? "64", "--connections"),
     postgresUrl,
     build: !values["no-build"],
+    living: {
+      sizes: values["no-living"] ? [] : sizes(values["living-sizes"], "--living-sizes"),
+      rates: rates(values["living-rates"], "--living-rates"),
+      coldRates: rates(values["cold-rates"], "--cold-rates"),
+    },
   };
+}
+
+/** Whether the living community runs on this target: PostgreSQL only, at the sizes asked. */
+export function livingRunsOn(target: BenchTarget, options: BenchOptions) {
+  return target.driver === "postgres" && options.living.sizes.includes(target.count);
 }
 
 function sizes(list: string, flag: string) {
   if (list.trim() === "") return [];
   return list.split(",").map((item) => positive(item.replaceAll("_", "").trim(), flag));
+}
+
+/** Shares a second: zero (nobody writes) or more, fractions allowed. */
+function rates(list: string, flag: string) {
+  if (list.trim() === "") return [];
+  return list.split(",").map((item) => {
+    const value = Number(item.trim());
+    if (!Number.isFinite(value) || value < 0 || item.trim() === "") {
+      throw new Error(`${flag} takes shares a second (0 or more), got "${item}"\n${usage}`);
+    }
+    return value;
+  });
 }
 
 function positive(text: string, flag: string) {

@@ -16,8 +16,18 @@ export async function benchCookies(handle: DatabaseHandle, count = 8): Promise<s
 }
 
 /**
- * Removes what a run left behind (the write route's prompts, the bench sessions), so the next
- * run finds the library at its size instead of loading it again.
+ * The living community's writer: the first bench user (one of the readers too), on a session of
+ * its own, so its writes never drop the session a reader is using from the server's memory.
+ */
+export async function writerCookie(handle: DatabaseHandle): Promise<string> {
+  const [user] = await query<{ id: string }>(handle, `${benchUsers} ORDER BY id LIMIT 1`);
+  if (!user) throw new Error("no bench users in the database");
+  return signedInCookie(handle.db, user.id);
+}
+
+/**
+ * Removes what a run left behind (the write route's and the living community's prompts, the
+ * bench sessions), so the next run finds the library at its size instead of loading it again.
  */
 export async function removeRunLeftovers(target: BenchTarget, location: string) {
   const handle = await openDatabase(

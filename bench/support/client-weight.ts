@@ -2,6 +2,8 @@ import { rawRequest } from "../../tests/support/raw-request.ts";
 
 export interface ClientWeight {
   path: string;
+  /** The page's own HTML as rendered, before compression. */
+  htmlBytes: number;
   /** Compressed (brotli) bytes of the scripts and stylesheets the page loads at start. */
   js: number;
   css: number;
@@ -15,7 +17,10 @@ const assetPatterns = [
 /** Static imports inside inline module scripts (React Router's hydration entry). */
 const inlineImport = /\bimport\s*(?:[^"';]*?\bfrom\s*)?\(?\s*"(\/[^"]+\.js)"/g;
 
-/** The page's start-up JS and CSS, each fetched as a browser would ask for it (brotli). */
+/**
+ * The page's HTML (uncompressed) and its start-up JS and CSS, each fetched as a browser would
+ * ask for it (brotli).
+ */
 export async function clientWeight(
   baseUrl: string,
   path: string,
@@ -24,7 +29,13 @@ export async function clientWeight(
   const page = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
   if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
   const html = await page.text();
-  const weight: ClientWeight = { path, js: 0, css: 0, files: [] };
+  const weight: ClientWeight = {
+    path,
+    htmlBytes: Buffer.byteLength(html),
+    js: 0,
+    css: 0,
+    files: [],
+  };
   for (const href of assetUrls(html)) {
     const asset = await rawRequest(new URL(href, baseUrl).href);
     if (asset.status !== 200) throw new Error(`GET ${href} answered ${asset.status}`);

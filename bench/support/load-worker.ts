@@ -2,11 +2,15 @@
 // measures: drives one URL with autocannon and prints one JSON line (a LoadResult).
 // usage: node --import tsx bench/support/load-worker.ts '<LoadJob as JSON>'
 import autocannon from "autocannon";
+import { cpuMilliseconds } from "./process-stats.ts";
 import type { LoadJob, LoadResult } from "./run-load.ts";
 
 const job = JSON.parse(process.argv[2] ?? "{}") as LoadJob;
 let turn = 0;
 
+// Read here rather than by the parent, so the CPU counted is the run's and not this process's start.
+const cpuBefore = cpuMilliseconds(job.serverPid);
+const from = Date.now();
 const result = await autocannon({
   url: job.url,
   method: job.method,
@@ -28,6 +32,8 @@ const result = await autocannon({
         ]
       : undefined,
 });
+const to = Date.now();
+const cpuAfter = cpuMilliseconds(job.serverPid);
 
 // With no answer within the run, every request took at least the whole run.
 const none = result.requests.total === 0;
@@ -42,5 +48,7 @@ const output: LoadResult = {
   statusCodes: Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
   ),
+  serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  window: { from, to },
 };
 process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -27,6 +27,15 @@ export function sampleResident(pid: number | undefined, everyMs = 200) {
   };
 }
 
+/**
+ * CPU time the process has used so far, in milliseconds (user + system), from /proc (Linux);
+ * null elsewhere. Linux counts it in clock ticks of 10 ms on every platform Node supports.
+ */
+export function cpuMilliseconds(pid: number | undefined): number | null {
+  const ticks = pid === undefined ? null : cpuTicks(pid);
+  return ticks === null ? null : ticks * 10;
+}
+
 /** CPU time the process has used so far, in clock ticks (user + system), from /proc. */
 function cpuTicks(pid: number): number | null {
   try {

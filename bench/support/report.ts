@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
-import { type BenchReport, driverName, type TargetRun } from "./bench-results.ts";
+import { type BenchReport, type Check, driverName, type TargetRun } from "./bench-results.ts";
 import { growthOf } from "./growth.ts";
+import { livingSection } from "./living-report.ts";
 import { timedRounds } from "./query-timings.ts";
-import { errorCount, type LoadResult } from "./run-load.ts";
+import { cpuPerRequest, errorCount, type LoadResult } from "./run-load.ts";
 import { describeErrors, megabytes } from "./targets.ts";
 
 export const resultsDir = join(projectRoot, "bench/results");
@@ -33,11 +34,19 @@ export function reportMarkdown(report: BenchReport) {
     "",
     "| target | status | detail |",
     "| --- | --- | --- |",
-    ...report.checks.map(
-      (check) => `| ${check.target} | ${statusMark[check.status]} | ${check.detail} |`,
-    ),
+    ...report.checks.map(checkRow),
+    "",
+    "## Targets (issue 19: a living community, the render path, page weight)",
+    "",
+    "| target | status | detail |",
+    "| --- | --- | --- |",
+    ...report.livingChecks.map(checkRow),
     "",
   ].join("\n");
+}
+
+function checkRow(check: Check) {
+  return `| ${check.target} | ${statusMark[check.status]} | ${check.detail} |`;
 }
 
 const statusMark = { met: "✅ met", "not met": "❌ not met", "not measured": "— not measured" };
@@ -47,17 +56,17 @@ function runSection(run: TargetRun) {
   return [
     `## ${run.label} prompts`,
     "",
-    "| route | req/s | p50 ms | p99 ms | errors | of ceiling |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| route | req/s | p50 ms | p99 ms | errors | of ceiling | server CPU ms/req |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     `| ceiling: bare Node http, the landing page's ${kilobytes(ceiling.bytes)} | ` +
       `${rate(ceiling.requestsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ` +
-      `${errorCount(ceiling)} | 100% |`,
+      `${errorCount(ceiling)} | 100% | ${cpu(ceiling)} |`,
     ...run.routes.map(
       (route) =>
         `| ${route.method} ${route.path} — ${route.name} | ${rate(route.requestsPerSecond)} | ` +
         `${latency(route, route.p50)} | ${latency(route, route.p99)} | ${errorCount(route)}${
           errorCount(route) > 0 ? ` (${describeErrors(route)})` : ""
-        } | ${Math.round(route.ofCeiling * 100)}% |`,
+        } | ${Math.round(route.ofCeiling * 100)}% | ${cpu(route)} |`,
     ),
     "",
     `Server memory (RSS): idle ${megabytes(run.memory.idleBytes)}, under load (peak) ` +
@@ -65,8 +74,11 @@ function runSection(run: TargetRun) {
       run.weights
         .map((weight) => `${weight.path} JS ${kilobytes(weight.js)}, CSS ${kilobytes(weight.css)}`)
         .join("; ") +
+      ". HTML as rendered (uncompressed): " +
+      run.weights.map((weight) => `${weight.path} ${kilobytes(weight.htmlBytes)}`).join("; ") +
       ".",
     "",
+    ...livingSection(run),
   ];
 }
 
@@ -107,6 +119,12 @@ function growthSection(runs: TargetRun[]) {
 /** A run that got no answer only tells that requests took longer than the run. */
 function latency(result: LoadResult, ms: number) {
   return result.requests === 0 ? `≥ ${ms}` : String(ms);
+}
+
+/** Server CPU per answered request (ms); n/a where /proc could not tell. */
+function cpu(result: LoadResult) {
+  const ms = cpuPerRequest(result);
+  return ms === null ? "n/a" : ms.toFixed(2);
 }
 
 function rate(perSecond: number) {

@@ -13,6 +13,8 @@ export interface LoadJob {
   connections: number;
   /** Seconds of load. */
   duration: number;
+  /** The server's process id, whose CPU time the worker reads just before and after the run. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -26,6 +28,10 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** CPU time the server process used during the run (ms); null where /proc cannot tell. */
+  serverCpuMs: number | null;
+  /** When the run began and ended (ms since the epoch), to match a writer's figures to it. */
+  window: { from: number; to: number };
 }
 
 const worker = fileURLToPath(new URL("./load-worker.ts", import.meta.url));
@@ -39,7 +45,7 @@ export async function measureLoad(job: LoadJob, warmupSeconds: number, pid: numb
     await runLoad({ ...job, duration: warmupSeconds });
     await waitUntilQuiet(pid);
   }
-  return runLoad(job);
+  return runLoad({ ...job, serverPid: pid });
 }
 
 /** Drives the job from a second process (bench/support/load-worker.ts) and returns its figures. */
@@ -67,6 +73,26 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
       resolve(JSON.parse(line) as LoadResult);
     });
   });
+}
+
+/**
+ * Milliseconds of server CPU per answered request during the run; null when not measured. The
+ * work on requests still unanswered when the run ends counts too, which weighs in a short run
+ * of a slow route (64 requests in flight against a few dozen answered).
+ */
+export function cpuPerRequest(result: LoadResult) {
+  if (result.serverCpuMs === null || result.requests === 0) return null;
+  return result.serverCpuMs / result.requests;
+}
+
+/** One line for the console: rate, latency, errors and server CPU. */
+export function summary(result: LoadResult) {
+  const rate = Math.round(result.requestsPerSecond).toLocaleString("en-US");
+  const cpu = cpuPerRequest(result);
+  return (
+    `${rate} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${errorCount(result)} errors` +
+    (cpu === null ? "" : `, server CPU ${cpu.toFixed(2)} ms/req`)
+  );
 }
 
 /** Errors as the report counts them: every non-2xx answer and every socket error. */

@@ -7,7 +7,7 @@ const kb = 1024;
 const mb = 1024 * 1024;
 const million = 1_000_000;
 
-interface Verdict {
+export interface Verdict {
   ok: boolean;
   detail: string;
 }
@@ -101,7 +101,11 @@ function growthCheck(runs: TargetRun[]): Check {
   return indicative(target, scope, judged(fallback));
 }
 
-function judge(
+/**
+ * A target judged on the runs it names (`official`), or, without them, an indication on the
+ * `fallback` runs that is reported as not measured.
+ */
+export function judge(
   target: string,
   official: TargetRun[],
   fallback: TargetRun[],
@@ -115,6 +119,7 @@ function judge(
 }
 
 function conclude(target: string, verdicts: Verdict[]): Check {
+  if (verdicts.length === 0) return { target, status: "not measured", detail: "no such rows" };
   const failing = verdicts.filter((item) => !item.ok);
   return {
     target,
@@ -124,6 +129,7 @@ function conclude(target: string, verdicts: Verdict[]): Check {
 }
 
 function indicative(target: string, scope: string, verdicts: Verdict[]): Check {
+  if (verdicts.length === 0) return { target, status: "not measured", detail: "no such rows" };
   const met = verdicts.every((item) => item.ok);
   const shown = verdicts.map((item) => `${item.ok ? "" : "✗ "}${item.detail}`).join("; ");
   return {
@@ -137,18 +143,22 @@ function routesOf(run: TargetRun, kind: RouteResult["kind"]) {
   return run.routes.filter((route) => route.kind === kind);
 }
 
-function throughput(route: RouteResult, minimum: number, p99Below: number): Verdict {
+export function throughput(
+  route: Pick<RouteResult, "name" | "requestsPerSecond" | "p99">,
+  minimum: number,
+  p99Below: number,
+): Verdict {
   return verdict(
     route.requestsPerSecond >= minimum && route.p99 < p99Below,
     `${route.name} ${Math.round(route.requestsPerSecond).toLocaleString("en-US")} req/s, p99 ${route.p99} ms`,
   );
 }
 
-function verdict(ok: boolean, detail: string): Verdict {
+export function verdict(ok: boolean, detail: string): Verdict {
   return { ok, detail };
 }
 
-export function describeErrors(route: RouteResult) {
+export function describeErrors(route: Pick<RouteResult, "statusCodes" | "errors">) {
   const codes = Object.entries(route.statusCodes)
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, count]) => `${count}×${code}`);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCookies } from "../../bench/support/bench-sessions.ts";
+import { livingReaders } from "../../bench/support/living-routes.ts";
 import { seedLibrary } from "../../bench/support/seed-library.ts";
 import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
 import { freshPostgres } from "../support/fresh-postgres.ts";
@@ -14,6 +15,8 @@ export interface SoakDatabase {
   env: Record<string, string>;
   /** Signed-in Cookie headers, one per connection (generated users, sessions written directly). */
   cookies: string[];
+  /** With --living, one for each of the generated people, who read and share in turn; else none. */
+  people: string[];
   remove(): Promise<void>;
 }
 
@@ -32,10 +35,12 @@ export async function soakDatabase(
       : await freshPglite();
   const handle = await openDatabase(fresh.target);
   let cookies: string[];
+  let people: string[] = [];
   try {
     log(`seeding ${options.prompts.toLocaleString("en-US")} prompts on ${options.driver}...`);
     await seedLibrary(handle, options.prompts);
     cookies = await benchCookies(handle, options.connections);
+    if (options.shareRate !== null) people = await benchCookies(handle, livingReaders);
   } catch (error) {
     await handle.close();
     await fresh.remove();
@@ -43,7 +48,7 @@ export async function soakDatabase(
   }
   // A PGlite data directory opens in one process at a time: the server's, from here on.
   await handle.close();
-  return { env: fresh.env, cookies, remove: fresh.remove };
+  return { env: fresh.env, cookies, people, remove: fresh.remove };
 }
 
 async function freshPglite() {

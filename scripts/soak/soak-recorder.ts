@@ -14,6 +14,7 @@ export const kindGroups = {
   create: "write",
   update: "write",
   delete: "write",
+  share: "write",
   "sign-in": "sign-in",
 } as const;
 export type Kind = keyof typeof kindGroups;

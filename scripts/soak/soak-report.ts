@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
 import type { SoakOptions } from "./soak-options.ts";
 import { groups, type MinuteFigures } from "./soak-recorder.ts";
+import type { ShareCounts } from "./soak-sharer.ts";
 
 export interface Check {
   name: string;
@@ -18,7 +19,11 @@ export interface SoakReport {
   settings: Omit<SoakOptions, "postgresUrl"> & {
     signInEveryMs: number;
     mix: Record<string, number>;
+    /** The people visitors read as in turn (a living community); 0: each reads as itself. */
+    people: number;
   };
+  /** What the living community's sharers did; null without --living. */
+  shares: ShareCounts | null;
   minutes: MinuteFigures[];
   total: MinuteFigures;
   /** Every unexpected answer or failed request, by route and outcome. */
@@ -34,13 +39,19 @@ export interface SoakReport {
 const memoryGrowthLimit = 0.1;
 const p99GrowthLimit = 2;
 const otherErrorLimit = 0.001;
+const sharePaceLimit = 0.95;
 
 /**
  * The pass criteria: no 5xx; resident memory grown under 10% from the warm-up minute to the end;
- * the last minute's p99 at most double the second minute's (the first is warm-up); and, so a run
- * whose requests were mostly refused cannot pass, under 0.1% of requests failing any other way.
+ * the last minute's p99 at most double the second minute's (the first is warm-up); so a run
+ * whose requests were mostly refused cannot pass, under 0.1% of requests failing any other way;
+ * and in a living community, at least 95% of the shares the schedule asked for created.
  */
-export function soakChecks(minutes: MinuteFigures[], total: MinuteFigures): Check[] {
+export function soakChecks(
+  minutes: MinuteFigures[],
+  total: MinuteFigures,
+  shares: ShareCounts | null,
+): Check[] {
   const second = minutes[1]?.p99 ?? null;
   const last = minutes.at(-1)?.p99 ?? null;
   return [
@@ -62,6 +73,17 @@ export function soakChecks(minutes: MinuteFigures[], total: MinuteFigures): Chec
       passed: total.otherErrors <= total.requests * otherErrorLimit,
       detail: `${total.otherErrors} of ${total.requests.toLocaleString("en-US")} requests`,
     },
+    ...(shares
+      ? [
+          {
+            name: "shares kept pace (≥ 95%)",
+            passed: shares.created >= shares.due * sharePaceLimit,
+            detail:
+              `${shares.created.toLocaleString("en-US")} created of ` +
+              `${shares.due.toLocaleString("en-US")} due (${shares.skipped} skipped)`,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -160,7 +182,12 @@ export function soakMarkdown(report: SoakReport) {
     `${report.startedAt} · Node ${machine.node} · ${machine.cpus} × ${machine.cpuModel} · ` +
       `${settings.driver}, ${settings.prompts.toLocaleString("en-US")} generated prompts · ` +
       `${settings.minutes} min · ${settings.connections} signed-in visitors sending requests ` +
-      `back to back, plus one sign-in a second through the development identity provider · ` +
+      "back to back" +
+      (settings.shareRate === null
+        ? ""
+        : ` (reading as ${settings.people} people in turn) while ${settings.shareRate} prompts a ` +
+          "second are shared on a fixed schedule, each by the next person") +
+      ", plus one sign-in a second through the development identity provider · " +
       "requests ask for brotli · the load runs in the same process as this script, the server in its own",
     "",
     `**${report.passed ? "PASS" : "FAIL"}** · ${total.requests.toLocaleString("en-US")} requests · ` +
@@ -192,10 +219,12 @@ export function soakMarkdown(report: SoakReport) {
     "",
     "| kind | share of the mix | answered | p50 ms | p99 ms |",
     "| --- | ---: | ---: | ---: | ---: |",
-    ...Object.entries(total.kinds).map(
-      ([kind, figures]) =>
-        `| ${kind} | ${kind === "sign-in" ? "8 a flow" : share(settings.mix[kind])} | ${figures.requests} | ${ms(figures.p50)} | ${ms(figures.p99)} |`,
-    ),
+    ...Object.entries(total.kinds)
+      .filter(([kind]) => kind !== "share" || settings.shareRate !== null)
+      .map(
+        ([kind, figures]) =>
+          `| ${kind} | ${mixCell(kind, settings)} | ${figures.requests} | ${ms(figures.p50)} | ${ms(figures.p99)} |`,
+      ),
     `| sign-in flow | one a second | ${total.signIns.completed} | ${ms(total.signIns.p50)} | ${ms(total.signIns.p99)} |`,
     "",
     "## Unexpected answers",
@@ -233,6 +262,13 @@ function megabytes(bytes: number) {
 
 function percent(ratio: number) {
   return `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
+}
+
+/** A kind's place in the load: its share of the visitors' requests, or its own pace. */
+function mixCell(kind: string, settings: SoakReport["settings"]) {
+  if (kind === "sign-in") return "8 a flow";
+  if (kind === "share") return `${settings.shareRate} a second, on a schedule`;
+  return share(settings.mix[kind]);
 }
 
 function share(ratio: number | undefined) {

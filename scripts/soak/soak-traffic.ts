@@ -1,6 +1,7 @@
 import { signInFlow } from "./sign-in-flow.ts";
 import type { SoakClient } from "./soak-client.ts";
 import type { Kind, soakRecorder } from "./soak-recorder.ts";
+import { runSharers, type ShareCounts } from "./soak-sharer.ts";
 
 interface Read {
   kind: Kind;
@@ -53,19 +54,30 @@ export const signInEveryMs = 1000;
 /**
  * `cookies.length` signed-in visitors, each sending its next request as soon as the last is
  * answered, until `until`; and beside them one sign-in a second. Writes go create, update,
- * delete in turn, so the library ends the size it started.
+ * delete in turn, so the library ends the size it started. In a living community (`people`
+ * given), visitors read as those people in turn (their own writes stay their own) while
+ * `shareRate` shares a second go out; returns what the sharers did, or null without them.
  */
 export async function runTraffic(options: {
   client: SoakClient;
   recorder: ReturnType<typeof soakRecorder>;
   cookies: string[];
+  people: string[];
+  shareRate: number | null;
   until: number;
-}) {
-  const { client, recorder, cookies, until } = options;
-  await Promise.all([
-    ...cookies.map((cookie) => visitor(client, cookie, until)),
-    signIns(client, recorder, until),
+}): Promise<ShareCounts | null> {
+  const { client, recorder, cookies, people, shareRate, until } = options;
+  let turn = 0;
+  const reader = (own: string) => () =>
+    people.length > 0 ? (people[turn++ % people.length] ?? own) : own;
+  const [shares] = await Promise.all([
+    shareRate === null ? null : runSharers({ client, recorder, people, rate: shareRate, until }),
+    Promise.all([
+      ...cookies.map((cookie) => visitor(client, cookie, reader(cookie), until)),
+      signIns(client, recorder, until),
+    ]),
   ]);
+  return shares;
 }
 
 /** A read by its weight, or null for a write (the weight left over). */
@@ -78,14 +90,15 @@ function pickRead() {
   return null;
 }
 
-async function visitor(client: SoakClient, cookie: string, until: number) {
+/** A visitor writing as `cookie`'s person and reading as whoever `readAs` names each time. */
+async function visitor(client: SoakClient, cookie: string, readAs: () => string, until: number) {
   let own: string | null = null;
   let updated = false;
   while (Date.now() < until) {
     const read = pickRead();
     if (read) {
       await client.send(read.kind, read.path, {
-        headers: read.signedIn ? { cookie } : {},
+        headers: read.signedIn ? { cookie: readAs() } : {},
         expect: [200],
       });
     } else if (own === null) {
