@@ -2,11 +2,12 @@
 export const cacheChannel = "cache_changes";
 
 /**
- * How long others may go on seeing the community without its newest additions: new shares and
- * stars move the version on at most once per this window, so a burst of shares costs each reader
- * one new render, not one per share. The person who made the change sees it at once (their own
- * version moves), and a shared prompt edited, withdrawn or deleted ('community:now') is gone
- * from everyone's kept answers at once.
+ * New shares and stars ('community') move the community's additions on at most once per this
+ * window, so a burst of shares costs each reader one new render, not one per share. An answer
+ * behind on additions alone may still be served while it is rendered again (signed-in-answers.ts).
+ * The person who made a change sees it at once (their own version moves), and a shared prompt
+ * edited, withdrawn or deleted ('community:now') moves the version itself: no answer made before
+ * it is served again to anyone.
  */
 export const communityWindowMs = 1000;
 
@@ -25,31 +26,32 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
   const windowMs = options.communityWindowMs ?? communityWindowMs;
   let listening = false;
   let epoch = 0;
-  let community = 0;
+  let withdrawals = 0;
+  let additions = 0;
   let communityMovedAt = Number.NEGATIVE_INFINITY;
   let pendingCommunity: NodeJS.Timeout | undefined;
   const people = new Map<string, number>();
   const forgetters = new Set<Forget>();
 
-  const moveCommunity = () => {
+  const moveAdditions = () => {
     clearTimeout(pendingCommunity);
     pendingCommunity = undefined;
-    community++;
+    additions++;
     communityMovedAt = Date.now();
   };
-  /** Moves the community on now if the window has passed since it last moved, else at its end. */
-  const communityChanged = () => {
+  /** Moves the additions on now if the window has passed since they last moved, else at its end. */
+  const additionsChanged = () => {
     if (pendingCommunity) return;
     const wait = communityMovedAt + windowMs - Date.now();
-    if (wait <= 0) return moveCommunity();
-    pendingCommunity = setTimeout(moveCommunity, wait);
+    if (wait <= 0) return moveAdditions();
+    pendingCommunity = setTimeout(moveAdditions, wait);
     pendingCommunity.unref();
   };
   const heard = (message: string) => {
     const [kind, key = ""] = message.split(":", 2);
     if (kind === "community") {
-      if (key === "now") moveCommunity();
-      else communityChanged();
+      if (key === "now") withdrawals++;
+      else additionsChanged();
     } else if (kind === "user" && key) {
       people.set(key, (people.get(key) ?? 0) + 1);
       for (const forget of forgetters) forget("user", key);
@@ -64,11 +66,16 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
       return listening;
     },
     /**
-     * The version of everything a person's page or list can show: their own library, and the
-     * community unless the page shows none of it (their private prompts alone).
+     * The version of everything a person's page or list can show, but the community's latest
+     * additions: their own library, and the community's changes and withdrawals unless the page
+     * shows none of the community (their private prompts alone).
      */
     of(userId: string, showsCommunity = true) {
-      return `${epoch}.${showsCommunity ? community : "-"}.${people.get(userId) ?? 0}`;
+      return `${epoch}.${showsCommunity ? withdrawals : "-"}.${people.get(userId) ?? 0}`;
+    },
+    /** How many times new shares and stars have moved the community on (once per window at most). */
+    get additions() {
+      return additions;
     },
     /** Moves on with every new LISTEN: nothing cached before a gap in the channel is served. */
     get epoch() {
@@ -84,7 +91,7 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
      * before the NOTIFY comes back; if it was shared, everyone else's is within the window.
      */
     changedBy(userId: string) {
-      communityChanged();
+      additionsChanged();
       heard(`user:${userId}`);
     },
     /** Called with each LISTEN (re)established, and with false when the connection drops. */

@@ -34,6 +34,8 @@ export interface KeptAnswers {
    * message, and whether it is heard at all (nothing is served from memory while it is not).
    */
   channel: Pick<CacheVersions, "heard" | "setListening" | "of">;
+  /** The app, once built: it renders kept answers again in the background when they fall behind. */
+  renderWith(render: (request: Request) => Promise<Response>): void;
 }
 
 /**
@@ -73,5 +75,6 @@ export function createKeptAnswers(options: {
       );
     },
     channel: versions,
+    renderWith: signedIn.renderWith,
   };
 }

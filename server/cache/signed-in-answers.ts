@@ -10,7 +10,10 @@ import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-
 import type { SessionCache } from "./session-cache.ts";
 
 interface Entry {
+  /** The versions it was rendered under (cache-versions.ts): must match to be served. */
   version: string;
+  /** The community's additions it shows: an answer behind on these alone may still be served. */
+  additions: number;
   storedAt: number;
   answer: KeptAnswer;
 }
@@ -35,6 +38,17 @@ function showsCommunity(path: string, query: string) {
 }
 const maxAgeMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
+/**
+ * How long an answer that is behind on the community's new shares alone may still be served
+ * while it is rendered again in the background: under a burst of shares, readers get their page
+ * from memory at once, up to this many seconds behind, instead of waiting for renders that
+ * cannot keep up (decision 0012).
+ */
+export const additionsLagMs = 15_000;
+/** Renders in the background at once, at most: the rest of the process keeps serving. */
+const backgroundRenders = 2;
+/** What a background render carries of the request that asked for it. */
+const renderHeaders = ["cookie", "accept-encoding", "accept", "user-agent"];
 
 const reads = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -47,13 +61,17 @@ export interface SignedInAnswers {
   middleware: MiddlewareHandler<AppEnv>;
   /** The answer kept for this GET, if its session and the answer are both fresh in memory. */
   fresh(url: string, headers: IncomingHttpHeaders): KeptAnswer | undefined;
+  /** How to render in the background: the app itself, given once it is built. */
+  renderWith(render: (request: Request) => Promise<Response>): void;
 }
 
 /**
  * A signed-in person's library pages and prompt lists, kept in memory as sent (compressed, with
  * every header), so reloading them costs no query and no render. An answer is served only while
  * nothing it can show has changed: the community's and the person's versions (see
- * cache-versions.ts) must be those it was rendered under, and it is at most a minute old.
+ * cache-versions.ts) must be those it was rendered under, and it is at most a minute old. One
+ * exception: an answer behind only on the community's newest shares and stars is served for up
+ * to `additionsLagMs` while it is rendered again in the background.
  * Administrators' answers (they see every prompt) are never kept. The least recently used
  * answers go first past 64 MB.
  */
@@ -67,6 +85,10 @@ export function createSignedInAnswers(options: {
   const { versions, sessions } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
+  /** Requests the app makes of itself to render again: they are never answered from memory. */
+  const ownRequests = new WeakSet<Request>();
+  let render: ((request: Request) => Promise<Response>) | undefined;
+  let renderingBehind = 0;
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -84,13 +106,37 @@ export function createSignedInAnswers(options: {
       remove(oldest);
     }
   };
-  /** The kept answer under this key, if still current; it becomes the most recently used. */
-  const current = (key: string, version: string) => {
+  /**
+   * The kept answer under this key, if it may be served: current, or (with `behind`) behind on
+   * the community's additions alone for less than the lag. It becomes the most recently used.
+   */
+  const servable = (key: string, version: string, additions: number, behind: boolean) => {
     const cached = entries.get(key);
-    if (cached?.version !== version || Date.now() - cached.storedAt >= maxAgeMs) return undefined;
+    if (cached?.version !== version) return undefined;
+    const age = Date.now() - cached.storedAt;
+    if (age >= maxAgeMs) return undefined;
+    if (cached.additions !== additions && !(behind && age < additionsLagMs)) return undefined;
     entries.delete(key);
     entries.set(key, cached);
-    return cached.answer;
+    return cached;
+  };
+  /** Renders this answer again in the background, unless it already is or enough others are. */
+  const renderAgain = (key: string, request: Request) => {
+    if (!render || rendering.has(key) || renderingBehind >= backgroundRenders) return;
+    const headers = new Headers();
+    for (const name of renderHeaders) {
+      const value = request.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    const again = new Request(request.url, { headers });
+    ownRequests.add(again);
+    renderingBehind++;
+    render(again)
+      .then((response) => response.arrayBuffer())
+      .catch(() => {})
+      .finally(() => {
+        renderingBehind--;
+      });
   };
 
   /** A write through this process: what its person (and, if shared, everyone) sees is stale. */
@@ -130,16 +176,22 @@ export function createSignedInAnswers(options: {
     const url = c.req.url;
     const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
     const key = keyOf(viewer.userId, encoding, `${c.req.path}${query}`);
-    const version = versions.of(viewer.userId, showsCommunity(c.req.path, query));
-    const kept = current(key, version);
-    if (kept) return replay(kept);
+    const community = showsCommunity(c.req.path, query);
+    const version = versions.of(viewer.userId, community);
+    const additions = community ? versions.additions : 0;
+    const again = ownRequests.has(c.req.raw);
+    const kept = servable(key, version, additions, !again);
+    if (kept) {
+      if (kept.additions !== additions) renderAgain(key, c.req.raw);
+      return replay(kept.answer);
+    }
     const inFlight = rendering.get(key);
     if (inFlight) {
       const shared = await inFlight;
       if (shared?.version === version) return replay(shared.answer);
     }
 
-    const work = capture(c, next, { version, encoding }).finally(() => {
+    const work = capture(c, next, { version, additions, encoding }).finally(() => {
       if (rendering.get(key) === work) rendering.delete(key);
     });
     rendering.set(key, work);
@@ -153,7 +205,7 @@ export function createSignedInAnswers(options: {
   return {
     middleware,
     fresh(url, headers) {
-      if (!versions.trusted) return undefined;
+      if (!options.memory || !versions.trusted) return undefined;
       const queryStart = url.indexOf("?");
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
       if (!keptPaths.has(path)) return undefined;
@@ -162,8 +214,20 @@ export function createSignedInAnswers(options: {
       if (!viewer || viewer.isAdmin) return undefined;
       const encoding = preferredEncoding(headers["accept-encoding"] ?? "");
       const query = queryStart === -1 ? "" : url.slice(queryStart);
-      const version = versions.of(viewer.userId, showsCommunity(path, query));
-      return current(keyOf(viewer.userId, encoding, url), version);
+      const community = showsCommunity(path, query);
+      const key = keyOf(viewer.userId, encoding, url);
+      // Behind on additions, it is served from here only while it is being rendered again;
+      // otherwise the app serves it and starts that render.
+      const kept = servable(
+        key,
+        versions.of(viewer.userId, community),
+        community ? versions.additions : 0,
+        rendering.has(key),
+      );
+      return kept?.answer;
+    },
+    renderWith(renderer) {
+      render = renderer;
     },
   };
 }
@@ -179,7 +243,7 @@ function keyOf(userId: string, encoding: string | null, pathAndQuery: string) {
 async function capture(
   c: Context<AppEnv>,
   next: () => Promise<void>,
-  options: { version: string; encoding: "br" | "gzip" | null },
+  options: { version: string; additions: number; encoding: "br" | "gzip" | null },
 ): Promise<Entry | null> {
   const storedAt = Date.now();
   c.set("renderingForCache", true);
@@ -204,5 +268,5 @@ async function capture(
       ? inlineScriptHashes(raw.toString(), c.get("secureHeadersNonce") ?? "")
       : [],
   });
-  return { version: options.version, storedAt, answer };
+  return { version: options.version, additions: options.additions, storedAt, answer };
 }

@@ -82,6 +82,7 @@ export function createApp(options: AppOptions) {
   // Answers served from memory keep the headers they were rendered with (their own CSP).
   for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
   app.use(kept.signedIn);
+  kept.renderWith(async (request) => app.fetch(request));
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
