@@ -15,6 +15,8 @@ interface Entry {
   /** The community's additions it shows: an answer behind on these alone may still be served. */
   additions: number;
   storedAt: number;
+  /** The address it was asked at, whole: where it is rendered again from. */
+  url: string;
   answer: KeptAnswer;
 }
 
@@ -45,8 +47,12 @@ const maxBytes = 64 * 1024 * 1024;
  * cannot keep up (decision 0012).
  */
 export const additionsLagMs = 15_000;
-/** Renders in the background at once, at most: the rest of the process keeps serving. */
-const backgroundRenders = 2;
+/**
+ * Renders in the background at once, at most. A render holds the event loop for 15-20 ms, so one
+ * at a time leaves the process serving memory and taking writes; two gave 23% fewer pages a
+ * second and 45% slower shares in the living bench, for fresher pages.
+ */
+const backgroundRenders = 1;
 /** What a background render carries of the request that asked for it. */
 const renderHeaders = ["cookie", "accept-encoding", "accept", "user-agent"];
 
@@ -120,15 +126,18 @@ export function createSignedInAnswers(options: {
     entries.set(key, cached);
     return cached;
   };
-  /** Renders this answer again in the background, unless it already is or enough others are. */
-  const renderAgain = (key: string, request: Request) => {
+  /**
+   * Renders this answer again in the background, as asked with these request headers, unless it
+   * already is or enough others are.
+   */
+  const renderAgain = (key: string, entry: Entry, header: (name: string) => string | undefined) => {
     if (!render || rendering.has(key) || renderingBehind >= backgroundRenders) return;
     const headers = new Headers();
     for (const name of renderHeaders) {
-      const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
+      const value = header(name);
+      if (value !== undefined) headers.set(name, value);
     }
-    const again = new Request(request.url, { headers });
+    const again = new Request(entry.url, { headers });
     ownRequests.add(again);
     renderingBehind++;
     render(again)
@@ -182,7 +191,7 @@ export function createSignedInAnswers(options: {
     const again = ownRequests.has(c.req.raw);
     const kept = servable(key, version, additions, !again);
     if (kept) {
-      if (kept.additions !== additions) renderAgain(key, c.req.raw);
+      if (kept.additions !== additions) renderAgain(key, kept, (name) => c.req.header(name));
       return replay(kept.answer);
     }
     const inFlight = rendering.get(key);
@@ -191,7 +200,7 @@ export function createSignedInAnswers(options: {
       if (shared?.version === version) return replay(shared.answer);
     }
 
-    const work = capture(c, next, { version, additions, encoding }).finally(() => {
+    const work = capture(c, next, { version, additions, encoding, url }).finally(() => {
       if (rendering.get(key) === work) rendering.delete(key);
     });
     rendering.set(key, work);
@@ -216,14 +225,14 @@ export function createSignedInAnswers(options: {
       const query = queryStart === -1 ? "" : url.slice(queryStart);
       const community = showsCommunity(path, query);
       const key = keyOf(viewer.userId, encoding, url);
-      // Behind on additions, it is served from here only while it is being rendered again;
-      // otherwise the app serves it and starts that render.
-      const kept = servable(
-        key,
-        versions.of(viewer.userId, community),
-        community ? versions.additions : 0,
-        rendering.has(key),
-      );
+      const additions = community ? versions.additions : 0;
+      const kept = servable(key, versions.of(viewer.userId, community), additions, true);
+      if (kept && kept.additions !== additions) {
+        renderAgain(key, kept, (name) => {
+          const value = headers[name];
+          return Array.isArray(value) ? value.join(", ") : value;
+        });
+      }
       return kept?.answer;
     },
     renderWith(renderer) {
@@ -243,7 +252,7 @@ function keyOf(userId: string, encoding: string | null, pathAndQuery: string) {
 async function capture(
   c: Context<AppEnv>,
   next: () => Promise<void>,
-  options: { version: string; additions: number; encoding: "br" | "gzip" | null },
+  options: { version: string; additions: number; encoding: "br" | "gzip" | null; url: string },
 ): Promise<Entry | null> {
   const storedAt = Date.now();
   c.set("renderingForCache", true);
@@ -268,5 +277,6 @@ async function capture(
       ? inlineScriptHashes(raw.toString(), c.get("secureHeadersNonce") ?? "")
       : [],
   });
-  return { version: options.version, additions: options.additions, storedAt, answer };
+  const { version, additions, url } = options;
+  return { version, additions, storedAt, url, answer };
 }
