@@ -5,6 +5,7 @@ import { readCookie } from "../auth/cookies.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { compressBody, preferredEncoding } from "../http/compression.ts";
 import { markPersonal } from "../http/session-middleware.ts";
+import { createBackgroundRenders } from "./background-renders.ts";
 import type { CacheVersions } from "./cache-versions.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 import type { SessionCache } from "./session-cache.ts";
@@ -46,15 +47,13 @@ const maxBytes = 64 * 1024 * 1024;
  * from memory at once, up to this many seconds behind, instead of waiting for renders that
  * cannot keep up (decision 0012).
  */
-export const additionsLagMs = 15_000;
+const additionsLagMs = 15_000;
 /**
- * Renders in the background at once, at most. A render holds the event loop for 15-20 ms, so one
- * at a time leaves the process serving memory and taking writes; two gave 23% fewer pages a
- * second and 45% slower shares in the living bench, for fresher pages.
+ * Renders in the background at once, at most: one leaves the process serving memory and taking
+ * writes; two gave 23% fewer pages a second and 45% slower shares in the living bench, for
+ * fresher pages.
  */
 const backgroundRenders = 1;
-/** What a background render carries of the request that asked for it. */
-const renderHeaders = ["cookie", "accept-encoding", "accept", "user-agent"];
 
 const reads = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -91,10 +90,7 @@ export function createSignedInAnswers(options: {
   const { versions, sessions } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
-  /** Requests the app makes of itself to render again: they are never answered from memory. */
-  const ownRequests = new WeakSet<Request>();
-  let render: ((request: Request) => Promise<Response>) | undefined;
-  let renderingBehind = 0;
+  const background = createBackgroundRenders(backgroundRenders);
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -126,26 +122,9 @@ export function createSignedInAnswers(options: {
     entries.set(key, cached);
     return cached;
   };
-  /**
-   * Renders this answer again in the background, as asked with these request headers, unless it
-   * already is or enough others are.
-   */
+  /** Renders this answer again in the background, as asked with these headers, unless it is. */
   const renderAgain = (key: string, entry: Entry, header: (name: string) => string | undefined) => {
-    if (!render || rendering.has(key) || renderingBehind >= backgroundRenders) return;
-    const headers = new Headers();
-    for (const name of renderHeaders) {
-      const value = header(name);
-      if (value !== undefined) headers.set(name, value);
-    }
-    const again = new Request(entry.url, { headers });
-    ownRequests.add(again);
-    renderingBehind++;
-    render(again)
-      .then((response) => response.arrayBuffer())
-      .catch(() => {})
-      .finally(() => {
-        renderingBehind--;
-      });
+    if (!rendering.has(key)) background.start(entry.url, header);
   };
 
   /** A write through this process: what its person (and, if shared, everyone) sees is stale. */
@@ -188,7 +167,7 @@ export function createSignedInAnswers(options: {
     const community = showsCommunity(c.req.path, query);
     const version = versions.of(viewer.userId, community);
     const additions = community ? versions.additions : 0;
-    const again = ownRequests.has(c.req.raw);
+    const again = background.isOwn(c.req.raw);
     const kept = servable(key, version, additions, !again);
     if (kept) {
       if (kept.additions !== additions) renderAgain(key, kept, (name) => c.req.header(name));
@@ -235,9 +214,7 @@ export function createSignedInAnswers(options: {
       }
       return kept?.answer;
     },
-    renderWith(renderer) {
-      render = renderer;
-    },
+    renderWith: background.renderWith,
   };
 }
 
