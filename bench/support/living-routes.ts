@@ -1,5 +1,5 @@
 import { topics } from "../../shared/topics.ts";
-import type { BenchRoute } from "./bench-routes.ts";
+import { type BenchRoute, communityReads } from "./bench-routes.ts";
 
 const topic = topics.find((item) => item.category === "llm") ?? topics[0];
 
@@ -11,24 +11,7 @@ export const livingRoutes: BenchRoute[] = [
   { name: "central", kind: "page", path: "/central", signedIn: true },
   { name: "dashboard", kind: "page", path: "/dashboard", signedIn: true },
   { name: `topic library (${topic.name})`, kind: "page", path: topic.path, signedIn: true },
-  {
-    name: "JSON list (community)",
-    kind: "list",
-    path: "/api/v1/prompts?scope=community",
-    signedIn: true,
-  },
-  {
-    name: "search common word (the)",
-    kind: "search",
-    path: "/api/v1/prompts?scope=community&q=the",
-    signedIn: true,
-  },
-  {
-    name: "search rare word (Ethereum)",
-    kind: "search",
-    path: "/api/v1/prompts?scope=community&q=Ethereum",
-    signedIn: true,
-  },
+  ...communityReads,
 ];
 
 /** The readers: as many distinct signed-in people as the generated library has. */

@@ -108,23 +108,36 @@ export function createSignedInAnswers(options: {
       remove(oldest);
     }
   };
+  /** Where this person's answer to this address is kept, and the versions it must carry. */
+  const wanted = (userId: string, encoding: Encoding, path: string, query: string): Wanted => {
+    const community = showsCommunity(path, query);
+    return {
+      key: keyOf(userId, encoding, `${path}${query}`),
+      version: versions.of(userId, community),
+      additions: community ? versions.additions : 0,
+    };
+  };
   /**
-   * The kept answer under this key, if it may be served: current, or (with `behind`) behind on
-   * the community's additions alone for less than the lag. It becomes the most recently used.
+   * The kept answer, if it may be served: current, or (with `behind`) behind on the community's
+   * additions alone for less than the lag, and then rendered again in the background, as asked
+   * with these headers, unless it already is. It becomes the most recently used.
    */
-  const servable = (key: string, version: string, additions: number, behind: boolean) => {
-    const cached = entries.get(key);
-    if (cached?.version !== version) return undefined;
+  const servable = (
+    want: Wanted,
+    behind: boolean,
+    header: (name: string) => string | undefined,
+  ) => {
+    const cached = entries.get(want.key);
+    if (cached?.version !== want.version) return undefined;
     const age = Date.now() - cached.storedAt;
     if (age >= maxAgeMs) return undefined;
-    if (cached.additions !== additions && !(behind && age < additionsLagMs)) return undefined;
-    entries.delete(key);
-    entries.set(key, cached);
+    if (cached.additions !== want.additions) {
+      if (!behind || age >= additionsLagMs) return undefined;
+      if (!rendering.has(want.key)) background.start(cached.url, header);
+    }
+    entries.delete(want.key);
+    entries.set(want.key, cached);
     return cached;
-  };
-  /** Renders this answer again in the background, as asked with these headers, unless it is. */
-  const renderAgain = (key: string, entry: Entry, header: (name: string) => string | undefined) => {
-    if (!rendering.has(key)) background.start(entry.url, header);
   };
 
   /** A write through this process: what its person (and, if shared, everyone) sees is stale. */
@@ -163,16 +176,11 @@ export function createSignedInAnswers(options: {
     const encoding = preferredEncoding(c.req.header("accept-encoding") ?? "");
     const url = c.req.url;
     const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
-    const key = keyOf(viewer.userId, encoding, `${c.req.path}${query}`);
-    const community = showsCommunity(c.req.path, query);
-    const version = versions.of(viewer.userId, community);
-    const additions = community ? versions.additions : 0;
-    const again = background.isOwn(c.req.raw);
-    const kept = servable(key, version, additions, !again);
-    if (kept) {
-      if (kept.additions !== additions) renderAgain(key, kept, (name) => c.req.header(name));
-      return replay(kept.answer);
-    }
+    const want = wanted(viewer.userId, encoding, c.req.path, query);
+    const { key, version, additions } = want;
+    const behind = !background.isOwn(c.req.raw);
+    const kept = servable(want, behind, (name) => c.req.header(name));
+    if (kept) return replay(kept.answer);
     const inFlight = rendering.get(key);
     if (inFlight) {
       const shared = await inFlight;
@@ -202,23 +210,26 @@ export function createSignedInAnswers(options: {
       if (!viewer || viewer.isAdmin) return undefined;
       const encoding = preferredEncoding(headers["accept-encoding"] ?? "");
       const query = queryStart === -1 ? "" : url.slice(queryStart);
-      const community = showsCommunity(path, query);
-      const key = keyOf(viewer.userId, encoding, url);
-      const additions = community ? versions.additions : 0;
-      const kept = servable(key, versions.of(viewer.userId, community), additions, true);
-      if (kept && kept.additions !== additions) {
-        renderAgain(key, kept, (name) => {
-          const value = headers[name];
-          return Array.isArray(value) ? value.join(", ") : value;
-        });
-      }
+      const kept = servable(wanted(viewer.userId, encoding, path, query), true, (name) => {
+        const value = headers[name];
+        return Array.isArray(value) ? value.join(", ") : value;
+      });
       return kept?.answer;
     },
     renderWith: background.renderWith,
   };
 }
 
-function keyOf(userId: string, encoding: string | null, pathAndQuery: string) {
+type Encoding = ReturnType<typeof preferredEncoding>;
+
+/** A kept answer's key and the versions it must carry to be served. */
+interface Wanted {
+  key: string;
+  version: string;
+  additions: number;
+}
+
+function keyOf(userId: string, encoding: Encoding, pathAndQuery: string) {
   return `${userId} ${encoding} ${pathAndQuery}`;
 }
 
@@ -229,7 +240,7 @@ function keyOf(userId: string, encoding: string | null, pathAndQuery: string) {
 async function capture(
   c: Context<AppEnv>,
   next: () => Promise<void>,
-  options: { version: string; additions: number; encoding: "br" | "gzip" | null; url: string },
+  options: { version: string; additions: number; encoding: Encoding; url: string },
 ): Promise<Entry | null> {
   const storedAt = Date.now();
   c.set("renderingForCache", true);
