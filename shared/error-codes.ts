@@ -10,6 +10,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "payload_too_large"
+  | "conflict"
   | "rate_limited"
   | "unavailable"
   | "internal";
@@ -33,6 +34,10 @@ export type ErrorDetail =
   | "prompt_not_found"
   | "folder_not_found"
   | "tag_not_found"
+  | "version_not_found"
+  | "original_not_found"
+  // conflict
+  | "original_changed"
   // payload_too_large
   | "import_too_large"
   // rate_limited

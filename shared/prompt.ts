@@ -39,15 +39,28 @@ export interface Prompt {
   copyCount: number;
   /** For a prompt saved from the community: the original. */
   savedFromId: string | null;
+  /** The current version's number: 1 until the text or use case is first edited. */
+  version: number;
+  /** How many people keep a saved copy of it. */
+  saveCount: number;
+  /** For the viewer's own saved copy: how it stands against its original; else null. */
+  upstream: UpstreamState | null;
   /** In a search's list: the text around the first match, when it lies past `promptText`. */
   matchExcerpt?: string;
 }
+
+/**
+ * A saved copy against its original: "current" when it came from the original's current version
+ * (or was brought up to date), "updated" when the original has moved on since, "removed" when the
+ * original was deleted or the viewer can no longer see it.
+ */
+export type UpstreamState = "current" | "updated" | "removed";
 
 /** A prompt known to hold its whole text: read on its own, never from a list. */
 export type WholePrompt = Prompt & { truncated: false };
 
 /** A prompt as anyone may read it on a public page: nothing about the person looking. */
-export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId">;
+export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId" | "upstream">;
 
 /** "relevance" orders a search (best match first); without a search term it is newest first. */
 export const sortOrders = ["relevance", "newest", "oldest", "title", "copies"] as const;

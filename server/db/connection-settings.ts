@@ -23,6 +23,8 @@ export function connectionSettings(
     "promptshelf.folder_depth": String(limits.folderDepth),
     "promptshelf.tags_per_person": String(limits.tagsPerPerson),
     "promptshelf.tags_per_prompt": String(tagsPerPrompt),
+    "promptshelf.versions_per_prompt": String(limits.versionsPerPrompt),
+    "promptshelf.history_bytes_per_prompt": String(limits.historyBytesPerPrompt),
   };
 }
 

@@ -109,6 +109,23 @@ export const prompts = pgTable(
     sourcePromptId: uuid("source_prompt_id").references((): AnyPgColumn => prompts.id, {
       onDelete: "set null",
     }),
+    /**
+     * For a saved copy: the original's version it was last brought up to date with. Still set
+     * once the original is deleted, which is how a copy knows its original was removed.
+     */
+    sourceVersion: integer("source_version"),
+    /** How many people keep a saved copy of it (drizzle/0014_prompt-versions.sql counts). */
+    saveCount: integer("save_count").notNull().default(0),
+    /**
+     * The current version: its number, who wrote it (null: the owner), the editor's note and
+     * the version it restored. Its time is updated_at. Earlier versions are in promptVersions.
+     */
+    version: integer("version").notNull().default(1),
+    versionAuthorId: uuid("version_author_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    versionNote: text("version_note"),
+    versionRestoredFrom: integer("version_restored_from"),
     /** The import that wrote it, while that import may still be undone (see importRuns). */
     importRunId: uuid("import_run_id"),
     createdAt: millisecondTime("created_at"),
@@ -152,6 +169,10 @@ export const prompts = pgTable(
     index("prompts_source_idx")
       .on(table.sourcePromptId)
       .where(sql`${table.sourcePromptId} is not null`),
+    // Deleting an account clears it as the author of current versions.
+    index("prompts_version_author_idx")
+      .on(table.versionAuthorId)
+      .where(sql`${table.versionAuthorId} is not null`),
     // Whether the viewer already keeps a copy of a prompt: one probe per card in a list, and the
     // lookup that makes saving again answer the copy already there.
     index("prompts_owner_source_idx")
@@ -179,6 +200,36 @@ export const prompts = pgTable(
       .using("gin", sql`${table.category} COLLATE "C" gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 })
       .where(sql`not ${table.isShared}`),
+  ],
+);
+
+/**
+ * A prompt's earlier versions, each as it was: written by the database when a prompt's text or
+ * use case changes (drizzle/0014_prompt-versions.sql), never changed afterwards, deleted with the
+ * prompt. The newest VERSION_LIMIT versions and HISTORY_SIZE_LIMIT bytes of text are kept; older
+ * ones are merged away.
+ */
+export const promptVersions = pgTable(
+  "prompt_versions",
+  {
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references((): AnyPgColumn => prompts.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    category: text("category"),
+    promptText: text("prompt_text").notNull(),
+    /** Who wrote it; null: the prompt's owner. */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    restoredFrom: integer("restored_from"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promptId, table.number] }),
+    index("prompt_versions_author_idx")
+      .on(table.authorId)
+      .where(sql`${table.authorId} is not null`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { libraryRoutes } from "./api/library-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
 import { tagRoutes } from "./api/tag-routes.ts";
+import { versionRoutes } from "./api/version-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
@@ -121,6 +122,7 @@ export function createApp(options: AppOptions) {
   });
   app.route("/api/v1/session", sessionRoutes());
   app.route("/api/v1/prompts", promptRoutes(db));
+  app.route("/api/v1/prompts", versionRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));

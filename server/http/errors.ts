@@ -8,6 +8,7 @@ export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   payload_too_large: 413,
+  conflict: 409,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,

@@ -32,6 +32,7 @@ export async function createPrompt(
       starredAt: null,
       // A new prompt has no copies yet, the viewer's or anyone's.
       savedByViewer: false,
+      originalVersion: null,
       tags: [],
       titleKey: row.title.toLowerCase(),
     },

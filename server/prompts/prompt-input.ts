@@ -6,6 +6,7 @@ import {
   tagMaxLength,
   tagsPerPrompt,
 } from "../../shared/prompt.ts";
+import { versionNoteMaxLength } from "../../shared/versions.ts";
 import { storableText, withDetail } from "../validation.ts";
 
 export const promptTextSchema = storableText()
@@ -28,8 +29,18 @@ export const createPromptInput = z.object({
 });
 export type CreatePromptInput = z.infer<typeof createPromptInput>;
 
+/** An edit's note ("tightened the tone"), kept with the version it makes. */
+export const versionNote = storableText()
+  .transform((note) => note.trim())
+  .pipe(z.string().max(versionNoteMaxLength, `Keep the note to ${versionNoteMaxLength} characters`))
+  .transform((note) => (note === "" ? undefined : note));
+
 export const updatePromptInput = z
-  .object({ promptText: promptTextSchema.optional(), useCase: useCaseSchema.optional() })
+  .object({
+    promptText: promptTextSchema.optional(),
+    useCase: useCaseSchema.optional(),
+    note: versionNote.optional(),
+  })
   .refine((input) => input.promptText !== undefined || input.useCase !== undefined, {
     message: "Nothing to change: send promptText or useCase",
   });

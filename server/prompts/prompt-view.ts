@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Prompt } from "../../shared/prompt.ts";
+import type { Prompt, UpstreamState } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, profiles, prompts, promptTags, tags, users } from "../db/schema.ts";
@@ -14,6 +14,9 @@ const excerptLength = 300;
 
 /** The viewer's saved copies, probed for a card's "In your library". */
 const savedCopy = alias(prompts, "saved_copy");
+
+/** A saved copy's original, probed for "original updated". */
+const original = alias(prompts, "original");
 
 /** The row again, as the excerpt's own lookup reads it. */
 const excerptSource = alias(prompts, "excerpt_source");
@@ -53,6 +56,18 @@ function promptColumns(viewer: Viewer | null) {
     folderId: prompts.folderId,
     copyCount: prompts.copyCount,
     sourcePromptId: prompts.sourcePromptId,
+    sourceVersion: prompts.sourceVersion,
+    version: prompts.version,
+    saveCount: prompts.saveCount,
+    /**
+     * For the viewer's own saved copy: the original's current version, if the viewer can still
+     * see the original (one primary-key probe per copy shown); else null.
+     */
+    originalVersion: viewer
+      ? sql<
+          number | null
+        >`case when ${prompts.userId} = ${viewer.userId} and ${prompts.sourcePromptId} is not null then (select ${original.version} from ${prompts} as ${original} where ${original.id} = ${prompts.sourcePromptId}${viewer.isAdmin ? sql`` : sql` and (${original.isShared} or ${original.userId} = ${viewer.userId})`}) end`
+      : sql<number | null>`null`,
     ownerName: users.name,
     ownerEmail: users.email,
     ownerUsername: profiles.username,
@@ -131,7 +146,20 @@ export function toPrompt(
     starCount: row.starCount,
     copyCount: row.copyCount,
     savedFromId: row.sourcePromptId,
+    version: row.version,
+    saveCount: row.saveCount,
+    upstream: isOwn ? upstreamState(row) : null,
   };
+}
+
+/** How a saved copy stands against its original; null for anything that is not a copy. */
+function upstreamState(row: {
+  sourceVersion: number | null;
+  originalVersion: number | null;
+}): UpstreamState | null {
+  if (row.sourceVersion === null) return null;
+  if (row.originalVersion === null) return "removed";
+  return row.originalVersion > row.sourceVersion ? "updated" : "current";
 }
 
 /**

@@ -14,6 +14,7 @@ export async function requireVisiblePrompt(db: Database, viewer: Viewer, id: str
       title: prompts.title,
       promptText: prompts.promptText,
       category: prompts.category,
+      version: prompts.version,
     })
     .from(prompts)
     .where(and(eq(prompts.id, id), visibleTo(viewer)));

@@ -8,7 +8,8 @@ import { requireViewer } from "./prompt-access.ts";
 import { requireVisiblePrompt } from "./require-visible.ts";
 
 /**
- * Copies a prompt the viewer can see into their personal library, linked to the original. A
+ * Copies a prompt the viewer can see into their personal library, linked to the original and the
+ * version of it taken, so the copy can tell when the original moves on. A
  * person keeps one copy of each original: saving again answers the copy already there
  * (`created` false) instead of adding another.
  */
@@ -41,6 +42,7 @@ export async function saveToLibrary(options: {
         isShared: false,
         createdByAdmin: viewer.isAdmin,
         sourcePromptId: original.id,
+        sourceVersion: original.version,
       })
       .returning({ id: prompts.id });
     if (!copy) throw new Error("insert returned no row");

@@ -13,13 +13,48 @@ export async function updatePrompt(
 ): Promise<Prompt> {
   const viewer = requireViewer(options.viewer);
   assertCanChange(await promptOwnership(options.db, options.id), viewer);
-  await options.db
-    .update(prompts)
-    .set({
+  await writeVersion(options.db, viewer, options.id, {
+    content: {
       ...(options.promptText !== undefined ? { promptText: options.promptText } : {}),
       ...(options.useCase !== undefined ? titleAndCategory(options.useCase) : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(prompts.id, options.id));
+    },
+    note: options.note ?? null,
+    restoredFrom: null,
+  });
   return getPrompt({ db: options.db, viewer, id: options.id });
+}
+
+export interface VersionContent {
+  title: string;
+  category: string | null;
+  promptText: string;
+}
+
+/**
+ * Writes a prompt's new content as the viewer's version, once the caller has checked they may.
+ * The database keeps the version it replaces and numbers the new one (drizzle/0014); content
+ * equal to the current version's changes nothing.
+ */
+export async function writeVersion(
+  db: Database,
+  viewer: Viewer,
+  id: string,
+  change: {
+    content: Partial<VersionContent>;
+    note: string | null;
+    restoredFrom: number | null;
+    /** For a saved copy brought up to date: the original's version it now matches. */
+    sourceVersion?: number;
+  },
+) {
+  await db
+    .update(prompts)
+    .set({
+      ...change.content,
+      versionAuthorId: viewer.userId,
+      versionNote: change.note,
+      versionRestoredFrom: change.restoredFrom,
+      ...(change.sourceVersion !== undefined ? { sourceVersion: change.sourceVersion } : {}),
+    })
+    .where(eq(prompts.id, id));
 }

@@ -1,0 +1,144 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { History, Version, VersionSummary } from "../../shared/versions.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { profiles, prompts, promptVersions, users } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { assertPromptId, requireViewer, visibleTo } from "../prompts/prompt-access.ts";
+import { creatorName } from "../prompts/prompt-view.ts";
+
+/**
+ * A prompt's versions, for those who can see the prompt now and nobody else: its earlier
+ * versions (prompt_versions) and the current one (the prompt itself), each named by its author.
+ * Another person's personal prompt has no history anyone else can reach: "not found".
+ */
+export async function readHistory(options: {
+  db: Database;
+  viewer: Viewer | null;
+  id: string;
+}): Promise<History> {
+  const prompt = await visiblePrompt(options.db, requireViewer(options.viewer), options.id);
+  const earlier = await options.db
+    .select({ ...summaryColumns(), number: promptVersions.number })
+    .from(promptVersions)
+    .leftJoin(users, authorJoin(prompt.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(promptVersions.promptId, prompt.id))
+    .orderBy(desc(promptVersions.number));
+  const versions = [toSummary(prompt), ...earlier.map(toSummary)];
+  return {
+    promptId: prompt.id,
+    current: prompt.number,
+    oldestKept: versions.at(-1)?.number ?? prompt.number,
+    versions,
+  };
+}
+
+/** One version with its whole text: an earlier one, or the current one. */
+export async function readVersion(options: {
+  db: Database;
+  viewer: Viewer | null;
+  id: string;
+  number: number;
+}): Promise<Version> {
+  const prompt = await visiblePrompt(options.db, requireViewer(options.viewer), options.id);
+  return versionOf(options.db, prompt, options.number);
+}
+
+export type VisiblePrompt = Awaited<ReturnType<typeof visiblePrompt>>;
+
+/** The prompt as its current version, if the viewer can see it; otherwise not found. */
+export async function visiblePrompt(db: Database, viewer: Viewer, id: string) {
+  assertPromptId(id);
+  const [row] = await db
+    .select({
+      id: prompts.id,
+      userId: prompts.userId,
+      isShared: prompts.isShared,
+      promptText: prompts.promptText,
+      ...currentColumns,
+      authorName: users.name,
+      authorEmail: users.email,
+      authorUsername: profiles.username,
+    })
+    .from(prompts)
+    .leftJoin(users, eq(users.id, sql`coalesce(${prompts.versionAuthorId}, ${prompts.userId})`))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(prompts.id, id), visibleTo(viewer)));
+  if (!row) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
+  return row;
+}
+
+/** Version `number` of a prompt already found visible. */
+export async function versionOf(
+  db: Database,
+  prompt: VisiblePrompt,
+  number: number,
+): Promise<Version> {
+  if (number === prompt.number) return { ...toSummary(prompt), promptText: prompt.promptText };
+  const [row] = await db
+    .select({
+      ...summaryColumns(),
+      number: promptVersions.number,
+      promptText: promptVersions.promptText,
+    })
+    .from(promptVersions)
+    .leftJoin(users, authorJoin(prompt.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(promptVersions.promptId, prompt.id), eq(promptVersions.number, number)));
+  if (!row) throw new AppError("not_found", "Version not found", "version_not_found");
+  return { ...toSummary(row), promptText: row.promptText };
+}
+
+/** The prompt's own columns, named as a version's. */
+const currentColumns = {
+  number: prompts.version,
+  title: prompts.title,
+  category: prompts.category,
+  note: prompts.versionNote,
+  restoredFrom: prompts.versionRestoredFrom,
+  createdAt: prompts.updatedAt,
+};
+
+function summaryColumns() {
+  return {
+    title: promptVersions.title,
+    category: promptVersions.category,
+    note: promptVersions.note,
+    restoredFrom: promptVersions.restoredFrom,
+    createdAt: promptVersions.createdAt,
+    authorName: users.name,
+    authorEmail: users.email,
+    authorUsername: profiles.username,
+  };
+}
+
+/** A version written by nobody recorded was written by the prompt's owner. */
+const authorJoin = (ownerId: string | null) =>
+  eq(users.id, sql`coalesce(${promptVersions.authorId}, ${ownerId}::uuid)`);
+
+function toSummary(row: {
+  number: number;
+  title: string;
+  category: string | null;
+  note: string | null;
+  restoredFrom: number | null;
+  createdAt: Date;
+  authorName: string | null;
+  authorEmail: string | null;
+  authorUsername: string | null;
+}): VersionSummary {
+  return {
+    number: row.number,
+    title: row.title,
+    category: row.category,
+    authorName: creatorName({
+      ownerName: row.authorName,
+      ownerEmail: row.authorEmail,
+      ownerUsername: row.authorUsername,
+    }),
+    createdAt: row.createdAt.toISOString(),
+    note: row.note,
+    restoredFrom: row.restoredFrom,
+  };
+}

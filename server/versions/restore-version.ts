@@ -1,0 +1,29 @@
+import type { Prompt } from "../../shared/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { getPrompt } from "../prompts/get-prompt.ts";
+import { assertCanChange, requireViewer } from "../prompts/prompt-access.ts";
+import { writeVersion } from "../prompts/update-prompt.ts";
+import { versionOf, visiblePrompt } from "./history.ts";
+
+/**
+ * Brings back an earlier version as a new one, so nothing is lost: whoever may edit the prompt
+ * may restore it. Restoring what the prompt already says changes nothing.
+ */
+export async function restoreVersion(options: {
+  db: Database;
+  viewer: Viewer | null;
+  id: string;
+  number: number;
+}): Promise<Prompt> {
+  const viewer = requireViewer(options.viewer);
+  const prompt = await visiblePrompt(options.db, viewer, options.id);
+  assertCanChange(prompt, viewer);
+  const version = await versionOf(options.db, prompt, options.number);
+  await writeVersion(options.db, viewer, prompt.id, {
+    content: { title: version.title, category: version.category, promptText: version.promptText },
+    note: null,
+    restoredFrom: version.number,
+  });
+  return getPrompt({ db: options.db, viewer, id: prompt.id });
+}
