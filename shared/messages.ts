@@ -75,6 +75,17 @@ export const messages = {
     title: "Saved to your library",
     description: "Edit your copy in My Prompts.",
   },
+  versionRestored: (restored: number, made: number): Notice => ({
+    kind: "success",
+    title: `Restored version ${restored}`,
+    description: `It is now version ${made}; every earlier version is kept.`,
+  }),
+  copyUpdated: {
+    kind: "success",
+    title: "Your copy is up to date",
+    description: "It now says what the original says.",
+  },
+  copyKept: { kind: "success", title: "Kept your copy as it is" },
   movedTo: (place: string): Notice => ({ kind: "success", title: `Moved to ${place}` }),
   folderCreated: (name: string): Notice => ({ kind: "success", title: `Created ${name}` }),
   folderRenamed: { kind: "success", title: "Folder renamed" },
@@ -116,6 +127,9 @@ const failureNotices = {
   "remove-tag": failed("Failed to remove the tag"),
   "rename-tag": failed("Failed to rename the tag"),
   "delete-tag": failed("Failed to delete the tag"),
+  "load-history": failed("Failed to load the history"),
+  "restore-version": failed("Failed to restore the version"),
+  "update-copy": failed("Failed to update your copy"),
   "create-folder": failed("Failed to create the folder"),
   "rename-folder": failed("Failed to rename the folder"),
   "delete-folder": failed("Failed to delete the folder"),
@@ -157,6 +171,8 @@ export function noticeFor(error: ErrorLike | null, action: FailedAction): Notice
     if (error.detail === promptContentMissing) return messages.enterPromptContent;
     if (error.detail === promptTooLong) return messages.promptTooLong;
   }
+  // The original moved on while the person chose: its message says to look again.
+  if (error?.code === "conflict") return failed(error.message);
   if (error?.code === "invalid_input" && showsInputRefusal.has(action)) {
     return failed(error.message);
   }

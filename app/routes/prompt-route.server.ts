@@ -101,6 +101,7 @@ export async function handlePromptAction(
         const input = parseInput(updatePromptInput, {
           promptText: text("promptText"),
           useCase,
+          note: text("note"),
         });
         const id = text("id") ?? "";
         return ok({

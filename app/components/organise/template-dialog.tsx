@@ -1,8 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useMemo, useState } from "react";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
+import { WideDialog } from "~/components/ui/wide-dialog.tsx";
 import { showNotice } from "~/lib/notify.ts";
 import { renderTemplate, templateVariables } from "~/lib/template.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -51,72 +51,53 @@ export function TemplateDialog(props: {
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={openDialog}>
-      <Dialog.Trigger asChild>
+    <WideDialog
+      open={open}
+      onOpenChange={openDialog}
+      title={`Use template: ${props.prompt.title}`}
+      description="Fill in the blanks; empty ones use their default."
+      trigger={
         <button
           type="button"
           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent-text hover:bg-accent-soft"
         >
           <Icon name="braces" className="h-3.5 w-3.5" /> Use template
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-6 shadow-2xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold text-fg">
-              Use template: {props.prompt.title}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                aria-label="Close"
-                className="rounded-md p-1.5 text-faint hover:bg-subtle"
-              >
-                <Icon name="x" className="h-5 w-5" />
-              </button>
-            </Dialog.Close>
+      }
+    >
+      {template === null ? (
+        <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
+          <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
+        </p>
+      ) : null}
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        {variables.map((variable, index) => (
+          <div key={variable.name}>
+            <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-fg">
+              {variable.name}
+            </label>
+            <input
+              id={`${ids}-${index}`}
+              value={values[variable.name] ?? ""}
+              placeholder={variable.defaultValue}
+              onChange={(event) => setValues({ ...values, [variable.name]: event.target.value })}
+              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
+            />
           </div>
-          <Dialog.Description className="mt-1 text-sm text-muted">
-            Fill in the blanks; empty ones use their default.
-          </Dialog.Description>
-          {template === null ? (
-            <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-              <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
-            </p>
-          ) : null}
-          <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            {variables.map((variable, index) => (
-              <div key={variable.name}>
-                <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-fg">
-                  {variable.name}
-                </label>
-                <input
-                  id={`${ids}-${index}`}
-                  value={values[variable.name] ?? ""}
-                  placeholder={variable.defaultValue}
-                  onChange={(event) =>
-                    setValues({ ...values, [variable.name]: event.target.value })
-                  }
-                  className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
-                />
-              </div>
-            ))}
-          </div>
-          <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
-          <output
-            aria-label="Filled prompt"
-            className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line"
-          >
-            {filled}
-          </output>
-          <div className="mt-5 flex justify-end">
-            <Button onClick={() => void copy()} disabled={template === null}>
-              Copy
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ))}
+      </div>
+      <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
+      <output
+        aria-label="Filled prompt"
+        className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line"
+      >
+        {filled}
+      </output>
+      <div className="mt-5 flex justify-end">
+        <Button onClick={() => void copy()} disabled={template === null}>
+          Copy
+        </Button>
+      </div>
+    </WideDialog>
   );
 }

@@ -125,6 +125,10 @@ export function LibraryPage(props: {
     onEdit: edit,
     onDelete: (target) => remove.submit({ intent: "delete", id: target.id }, { method: "post" }),
     deleting: remove.state !== "idle" && remove.formData?.get("id") === prompt.id,
+    onChanged: (changed) => {
+      list.replace(changed);
+      highlights.replace(changed);
+    },
   });
   const showAdd = config.addLabel && !(config.hideAddWhileOpen && form.mode !== "closed");
 

@@ -6,6 +6,7 @@ import { StarButton } from "~/components/organise/star-button.tsx";
 import { TagEditor } from "~/components/organise/tag-editor.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
+import { HistoryDialog, UpstreamDialog } from "~/components/versions/version-dialogs.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -23,6 +24,8 @@ export interface CardActions {
   onEdit: (prompt: WholePrompt) => void;
   onDelete: (prompt: Prompt) => void;
   deleting: boolean;
+  /** A restore or an update from the original changed the prompt: show it as it is now. */
+  onChanged: (prompt: Prompt) => void;
 }
 
 /** The drag data that carries a prompt to a folder. */
@@ -84,6 +87,11 @@ export function PromptCard(props: {
               <Icon name="shield-check" className="h-3 w-3" /> Admin
             </span>
           ) : null}
+          {prompt.upstream === "updated" ? (
+            <UpstreamDialog prompt={prompt} onChanged={actions.onChanged} />
+          ) : prompt.upstream === "removed" ? (
+            <span className="card-badge card-badge-muted">Original removed</span>
+          ) : null}
         </CardTitle>
         <div className="card-tools">
           <CopyButton
@@ -131,6 +139,17 @@ export function PromptCard(props: {
         <span>
           {props.showCreator ? `by ${prompt.creatorName} · ` : null}
           <LocalDate value={prompt.createdAt} />
+          {prompt.version > 1 ? (
+            <>
+              {" · "}
+              <HistoryDialog
+                prompt={prompt}
+                canRestore={actions.canEdit}
+                onChanged={actions.onChanged}
+              />
+            </>
+          ) : null}
+          {prompt.saveCount > 0 ? ` · saved by ${prompt.saveCount.toLocaleString("en-US")}` : null}
         </span>
         <span className="flex items-center">
           <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />

@@ -6,6 +6,7 @@ import { showNotice } from "~/lib/notify.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import { messages, promptTooLongText } from "../../../shared/messages.ts";
 import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "../../../shared/prompt.ts";
+import { versionNoteMaxLength } from "../../../shared/versions.ts";
 import { DiscardChangesDialog } from "./discard-changes-dialog.tsx";
 
 /** Editing starts from the whole text: saving a list's excerpt would cut the prompt short. */
@@ -133,6 +134,24 @@ export function PromptForm(props: {
             </p>
           ) : null}
         </div>
+        {editing ? (
+          <div className="mt-4">
+            <label htmlFor="prompt-note" className="text-sm font-medium text-fg">
+              What changed? <span className="font-normal text-faint">(optional)</span>
+            </label>
+            <input
+              id="prompt-note"
+              name="note"
+              maxLength={versionNoteMaxLength}
+              placeholder="e.g. tightened the tone"
+              aria-describedby="prompt-note-hint"
+              className={fieldClass}
+            />
+            <p id="prompt-note-hint" className="mt-1 text-xs text-faint">
+              Kept with this version in the prompt's history.
+            </p>
+          </div>
+        ) : null}
         <div className="mt-5 flex justify-end gap-3">
           <Button variant="secondary" onClick={props.onCancel} disabled={saving}>
             Cancel

@@ -29,6 +29,7 @@ export const iconSources = {
   "more-horizontal": "Ellipsis",
   pencil: "Pencil",
   plus: "Plus",
+  "refresh-cw": "RefreshCw",
   search: "Search",
   settings: "Settings",
   "shield-check": "ShieldCheck",

@@ -1,0 +1,192 @@
+import { useEffect, useId, useState } from "react";
+import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { LocalDate } from "~/components/prompt/local-date.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
+import { api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import { messages } from "../../../shared/messages.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
+import type { History, VersionSummary } from "../../../shared/versions.ts";
+import { useVersionTexts } from "./use-version-texts.ts";
+import { VersionDiff } from "./version-diff.tsx";
+
+/**
+ * A prompt's history: any two versions compared side by side (the one before the current and
+ * the current to begin with), and every version listed newest first with who wrote it, when,
+ * its note, and (for those who may edit) Restore, which makes it the newest version again.
+ */
+export default function HistoryPanel(props: {
+  prompt: Prompt;
+  canRestore: boolean;
+  onChanged: (prompt: Prompt) => void;
+}) {
+  const { prompt } = props;
+  const [history, setHistory] = useState<History | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [pair, setPair] = useState<[number, number] | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    api<History>("GET", `/api/v1/prompts/${prompt.id}/versions`)
+      .then((loaded) => {
+        if (!current) return;
+        setHistory(loaded);
+        setPair((chosen) => chosen ?? defaultPair(loaded));
+      })
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [prompt.id, prompt.version]);
+
+  const texts = useVersionTexts(prompt.id, pair ?? []);
+
+  async function restore(version: VersionSummary) {
+    setRestoring(version.number);
+    try {
+      const restored = await api<Prompt>(
+        "POST",
+        `/api/v1/prompts/${prompt.id}/versions/${version.number}/restore`,
+      );
+      showNotice(messages.versionRestored(version.number, restored.version));
+      setPair(null);
+      props.onChanged(restored);
+    } catch (error) {
+      showNotice(callFailureNotice(error, "restore-version"));
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  if (failed || texts.failed) {
+    return (
+      <p role="alert" className="mt-6 text-center text-danger-text">
+        The history could not be loaded. Close this and try again.
+      </p>
+    );
+  }
+  if (!history || !pair) return <Loading />;
+  const [older, newer] = pair;
+  const olderVersion = texts.get(older);
+  const newerVersion = texts.get(newer);
+  return (
+    <>
+      <ComparePicker history={history} pair={pair} onChange={setPair} />
+      {olderVersion && newerVersion ? (
+        <>
+          {olderVersion.title !== newerVersion.title ? (
+            <p className="mt-3 text-sm text-fg-soft">
+              Use case: <del className="text-danger-text">{olderVersion.title}</del> →{" "}
+              <ins className="text-success-text no-underline">{newerVersion.title}</ins>
+            </p>
+          ) : null}
+          <VersionDiff
+            older={{ label: versionLabel(history, older), text: olderVersion.promptText }}
+            newer={{ label: versionLabel(history, newer), text: newerVersion.promptText }}
+          />
+        </>
+      ) : (
+        <Loading />
+      )}
+      <h3 className="mt-6 text-sm font-semibold text-fg">
+        {history.versions.length.toLocaleString("en-US")} versions
+      </h3>
+      {history.oldestKept > 1 ? (
+        <p className="mt-1 text-xs text-muted">
+          Versions 1 to {history.oldestKept - 1} were merged away: a history keeps its newest
+          versions.
+        </p>
+      ) : null}
+      <ol className="mt-2 divide-y divide-line rounded-lg ring-1 ring-line">
+        {history.versions.map((version) => (
+          <li key={version.number} className="flex flex-wrap items-start justify-between gap-2 p-3">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-fg">
+                {versionLabel(history, version.number)}
+                {version.restoredFrom ? (
+                  <span className="font-normal text-muted">
+                    {" "}
+                    · restored from version {version.restoredFrom}
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-xs text-muted">
+                {version.authorName} · <LocalDate value={version.createdAt} />
+              </p>
+              {version.note ? (
+                <p className="mt-1 text-sm break-words text-fg-soft">“{version.note}”</p>
+              ) : null}
+            </div>
+            {props.canRestore && version.number !== history.current ? (
+              <Button
+                variant="secondary"
+                onClick={() => void restore(version)}
+                disabled={restoring !== null}
+                aria-busy={restoring === version.number}
+                aria-label={`Restore version ${version.number}`}
+              >
+                {restoring === version.number ? "Restoring..." : "Restore"}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The version before the current one against the current one. */
+function defaultPair(history: History): [number, number] {
+  const [current, previous] = history.versions;
+  return [previous?.number ?? history.current, current?.number ?? history.current];
+}
+
+function versionLabel(history: History, number: number) {
+  return number === history.current ? `Version ${number} (current)` : `Version ${number}`;
+}
+
+/** Two selects: which version to compare with which. */
+function ComparePicker(props: {
+  history: History;
+  pair: [number, number];
+  onChange: (pair: [number, number]) => void;
+}) {
+  const ids = useId();
+  const choice = (side: 0 | 1, label: string) => (
+    <label htmlFor={`${ids}-${side}`} className="flex items-center gap-2 text-sm text-fg">
+      {label}
+      <select
+        id={`${ids}-${side}`}
+        value={props.pair[side]}
+        onChange={(event) => {
+          const next: [number, number] = [...props.pair];
+          next[side] = Number(event.target.value);
+          props.onChange(next);
+        }}
+        className="rounded-lg border-0 bg-surface py-1.5 pr-8 pl-3 text-sm text-fg ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
+      >
+        {props.history.versions.map((version) => (
+          <option key={version.number} value={version.number}>
+            {versionLabel(props.history, version.number)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {choice(0, "Compare")}
+      {choice(1, "with")}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
+      <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
+    </p>
+  );
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense, useState } from "react";
+import { Icon } from "~/components/ui/icon.tsx";
+import { WideDialog } from "~/components/ui/wide-dialog.tsx";
+import type { Prompt } from "../../../shared/prompt.ts";
+
+// The comparing code loads when a dialog first opens, not with every page of cards.
+const HistoryPanel = lazy(() => import("./history-panel.tsx"));
+const UpstreamPanel = lazy(() => import("./upstream-panel.tsx"));
+
+const loading = (
+  <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
+    <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
+  </p>
+);
+
+/** "edited · 3 versions" on a card, opening the prompt's history. */
+export function HistoryDialog(props: {
+  prompt: Prompt;
+  canRestore: boolean;
+  onChanged: (prompt: Prompt) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { prompt } = props;
+  return (
+    <WideDialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={`History: ${prompt.title}`}
+      description="Every version is kept. Compare any two, or bring an earlier one back."
+      trigger={
+        <button
+          type="button"
+          aria-label={`History of ${prompt.title}: edited, ${prompt.version} versions`}
+          className="card-history"
+        >
+          edited · {prompt.version} versions
+        </button>
+      }
+    >
+      {open ? (
+        <Suspense fallback={loading}>
+          <HistoryPanel prompt={prompt} canRestore={props.canRestore} onChanged={props.onChanged} />
+        </Suspense>
+      ) : null}
+    </WideDialog>
+  );
+}
+
+/** A saved copy's "Original updated", opening what changed and the choice to take it. */
+export function UpstreamDialog(props: { prompt: Prompt; onChanged: (prompt: Prompt) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <WideDialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={`Original updated: ${props.prompt.title}`}
+      description="The prompt you saved this copy from has changed since."
+      trigger={
+        <button type="button" className="card-badge card-badge-accent">
+          <Icon name="refresh-cw" className="h-3 w-3" /> Original updated
+        </button>
+      }
+    >
+      {open ? (
+        <Suspense fallback={loading}>
+          <UpstreamPanel
+            prompt={props.prompt}
+            onChanged={(prompt) => {
+              setOpen(false);
+              props.onChanged(prompt);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </WideDialog>
+  );
+}
