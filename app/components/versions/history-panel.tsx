@@ -14,7 +14,8 @@ import { VersionDiff } from "./version-diff.tsx";
 /**
  * A prompt's history: any two versions compared side by side (the one before the current and
  * the current to begin with), and every version listed newest first with who wrote it, when,
- * its note, and (for those who may edit) Restore, which makes it the newest version again.
+ * its note, and (for those who may edit) Restore, which makes it the newest version again. Shown
+ * keyed by the prompt's version, so a restore (or any edit) starts it again on the new history.
  */
 export default function HistoryPanel(props: {
   prompt: Prompt;
@@ -33,13 +34,13 @@ export default function HistoryPanel(props: {
       .then((loaded) => {
         if (!current) return;
         setHistory(loaded);
-        setPair((chosen) => chosen ?? defaultPair(loaded));
+        setPair(defaultPair(loaded));
       })
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
-  }, [prompt.id, prompt.version]);
+  }, [prompt.id]);
 
   const texts = useVersionTexts(prompt.id, pair ?? []);
 
@@ -51,7 +52,6 @@ export default function HistoryPanel(props: {
         `/api/v1/prompts/${prompt.id}/versions/${version.number}/restore`,
       );
       showNotice(messages.versionRestored(version.number, restored.version));
-      setPair(null);
       props.onChanged(restored);
     } catch (error) {
       showNotice(callFailureNotice(error, "restore-version"));

@@ -40,7 +40,12 @@ export function HistoryDialog(props: {
     >
       {open ? (
         <Suspense fallback={loading}>
-          <HistoryPanel prompt={prompt} canRestore={props.canRestore} onChanged={props.onChanged} />
+          <HistoryPanel
+            key={prompt.version}
+            prompt={prompt}
+            canRestore={props.canRestore}
+            onChanged={props.onChanged}
+          />
         </Suspense>
       ) : null}
     </WideDialog>
