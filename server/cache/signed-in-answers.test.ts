@@ -172,6 +172,35 @@ it("a change made outside this process reaches cached lists through the database
   expect(after).not.toContain("Written elsewhere");
 });
 
+it("an original's edit reaches the kept lists of everyone keeping a copy of it", async () => {
+  const path = "/api/v1/prompts?scope=personal";
+  const original = await createPrompt(database.db, {
+    userId: actors.userA.userId,
+    isShared: true,
+    promptText: "An original others keep",
+  });
+  await database.db.insert(prompts).values({
+    title: "Kept copy",
+    promptText: "An original others keep",
+    userId: actors.userB.userId,
+    isShared: false,
+    sourcePromptId: original.id,
+    sourceVersion: 1,
+  });
+  const upstreams = async () =>
+    (
+      (await (await get(path, actors.userB)).json()) as { items: { upstream: string | null }[] }
+    ).items
+      .map((item) => item.upstream)
+      .filter(Boolean);
+  expect(await upstreams()).toEqual(["current"]);
+  await database.db
+    .update(prompts)
+    .set({ promptText: "An original others keep, edited" })
+    .where(eq(prompts.id, original.id));
+  expect(await eventually(upstreams, (states) => states[0] === "updated")).toEqual(["updated"]);
+});
+
 it("each person gets only their own answer for the same address", async () => {
   const path = "/api/v1/prompts?scope=personal";
   await createPrompt(database.db, { userId: actors.userA.userId, promptText: "Only for A" });
