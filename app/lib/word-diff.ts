@@ -42,3 +42,25 @@ export function changedWords(parts: DiffPart[]) {
   }
   return { added, removed };
 }
+
+/** Lines of unchanged text kept around each change when the rest is folded away. */
+const contextLines = 2;
+
+/**
+ * Unchanged part `index` of `last + 1` as the lines next to its changes and a count of the rest;
+ * null when it is short enough to show whole. The text's own start and end need no context, and
+ * a text that did not change at all is shown whole.
+ */
+export function folded(text: string, index: number, last: number) {
+  if (last === 0) return null;
+  const lines = text.split("\n");
+  const head = index === 0 ? [] : lines.slice(0, contextLines);
+  const tail = index === last ? [] : lines.slice(-contextLines);
+  const hidden = lines.length - head.length - tail.length;
+  if (hidden < 2 * contextLines + 1) return null;
+  return {
+    head: head.length > 0 ? `${head.join("\n")}\n` : "",
+    hidden,
+    tail: tail.length > 0 ? `\n${tail.join("\n")}` : "",
+  };
+}

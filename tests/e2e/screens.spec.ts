@@ -99,6 +99,16 @@ for (const theme of themes) {
       await page.getByRole("button", { name: "Add Prompt" }).click();
       await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
       await expectFitsAndPasses(page, `${theme}-${width}-dashboard-add-form`);
+
+      // A real prompt's history open, and a saved copy's original changed (addHistory).
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: /: edited, 3 versions$/ }).click();
+      await expect(page.getByRole("region", { name: "Version 3 (current)" })).toBeVisible();
+      await expectFitsAndPasses(page, `${theme}-${width}-history-dialog`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Original updated" }).click();
+      await expect(page.getByRole("button", { name: "Update my copy" })).toBeVisible();
+      await expectFitsAndPasses(page, `${theme}-${width}-original-updated-dialog`);
     });
   }
 }

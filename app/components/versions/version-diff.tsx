@@ -1,11 +1,12 @@
-import { useMemo } from "react";
-import { changedWords, type DiffPart, wordDiff } from "~/lib/word-diff.ts";
+import { useMemo, useState } from "react";
+import { changedWords, type DiffPart, folded, wordDiff } from "~/lib/word-diff.ts";
 
 /**
  * Two texts side by side (stacked on a phone), compared word by word: the older with what the
  * newer removed struck through, the newer with what it added marked. Each change is an <ins> or
  * <del> that also says "added" or "removed" to screen readers, which do not announce the
- * elements themselves.
+ * elements themselves. Long unchanged stretches fold to a button that shows them again, in
+ * both panes at once, so a change at the end of a long prompt is in view.
  */
 export function VersionDiff(props: {
   older: { label: string; text: string };
@@ -15,17 +16,27 @@ export function VersionDiff(props: {
     () => wordDiff(props.older.text, props.newer.text),
     [props.older.text, props.newer.text],
   );
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
+  const unfold = (index: number) => setUnfolded(new Set([...unfolded, index]));
   const { added, removed } = changedWords(parts);
   return (
     <div className="mt-4">
       <p className="text-sm text-muted" aria-live="polite">
-        {added === 0 && removed === 0 && props.older.text === props.newer.text
+        {props.older.text === props.newer.text
           ? "The two texts are the same."
           : `${words(added)} added, ${words(removed)} removed.`}
       </p>
       <div className="mt-2 grid gap-3 md:grid-cols-2">
-        <DiffPane label={props.older.label} parts={parts} shows="removed" />
-        <DiffPane label={props.newer.label} parts={parts} shows="added" />
+        {(["removed", "added"] as const).map((shows) => (
+          <DiffPane
+            key={shows}
+            label={shows === "removed" ? props.older.label : props.newer.label}
+            parts={parts}
+            shows={shows}
+            unfolded={unfolded}
+            onUnfold={unfold}
+          />
+        ))}
       </div>
     </div>
   );
@@ -33,15 +44,42 @@ export function VersionDiff(props: {
 
 const words = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "word" : "words"}`;
 
-function DiffPane(props: { label: string; parts: DiffPart[]; shows: "added" | "removed" }) {
+function DiffPane(props: {
+  label: string;
+  parts: DiffPart[];
+  shows: "added" | "removed";
+  unfolded: ReadonlySet<number>;
+  onUnfold: (index: number) => void;
+}) {
+  const last = props.parts.length - 1;
   return (
     <section aria-label={props.label} className="min-w-0">
       <h4 className="text-xs font-semibold tracking-wide text-muted uppercase">{props.label}</h4>
-      <pre className="mt-1 max-h-[50vh] overflow-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg ring-1 ring-line">
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long text scrolls within its pane, which must then be reachable by keyboard to scroll it.
+        tabIndex={0}
+        className="mt-1 max-h-[50vh] overflow-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
+      >
         {props.parts.map((part, index) => {
-          if (part.kind === "same") return part.text;
-          if (part.kind !== props.shows) return null;
           const key = `${index}-${part.kind}`;
+          if (part.kind === "same") {
+            const fold = props.unfolded.has(index) ? null : folded(part.text, index, last);
+            if (!fold) return part.text;
+            return (
+              <span key={key}>
+                {fold.head}
+                <button
+                  type="button"
+                  onClick={() => props.onUnfold(index)}
+                  className="my-1 rounded-md bg-subtle px-2 py-0.5 font-sans text-xs text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+                >
+                  Show {fold.hidden.toLocaleString("en-US")} unchanged lines
+                </button>
+                {fold.tail}
+              </span>
+            );
+          }
+          if (part.kind !== props.shows) return null;
           return part.kind === "added" ? (
             <ins
               key={key}

@@ -3,8 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { projectRoot } from "../../../server/project-root.ts";
+import type { WholePrompt } from "../../../shared/prompt.ts";
 import { type RunningServer, startServer } from "../../support/start-server.ts";
 import { signIn } from "./sign-in.ts";
 
@@ -13,6 +14,40 @@ export const realPromptsFile = join(projectRoot, "seed/prompts.csv");
 
 /** The development sign-in's administrator, whose own library holds the real prompts too. */
 export const realDataReader = { email: "admin@example.com", name: "Carol De Vries" };
+
+/**
+ * What versions add to a card, on real prompts: the newest prompt of the reader's library edited
+ * twice (with a note), and a community prompt saved and then changed by its author, so the copy
+ * says "Original updated". The reader is the administrator, who may edit any prompt.
+ */
+async function addHistory(page: Page) {
+  const ok = async (answer: Promise<{ status(): number; json(): Promise<unknown> }>) => {
+    const res = await answer;
+    if (res.status() >= 300) throw new Error(`answered ${res.status()}`);
+    return (await res.json()) as { items: WholePrompt[] } & WholePrompt;
+  };
+  const [own] = (await ok(page.request.get("/api/v1/prompts?scope=personal&limit=1"))).items;
+  const [shared] = (await ok(page.request.get("/api/v1/prompts?scope=community&limit=1"))).items;
+  if (!own || !shared) throw new Error("the real data has no prompts");
+  const whole = await ok(page.request.get(`/api/v1/prompts/${own.id}`));
+  for (const [ending, note] of [
+    ["Answer in English.", ""],
+    ["Keep it short.", "shorter answers"],
+  ]) {
+    await ok(
+      page.request.patch(`/api/v1/prompts/${own.id}`, {
+        data: { promptText: `${whole.promptText}\n\n${ending}`, note },
+      }),
+    );
+  }
+  await ok(page.request.post(`/api/v1/prompts/${shared.id}/save`));
+  const original = await ok(page.request.get(`/api/v1/prompts/${shared.id}`));
+  await ok(
+    page.request.patch(`/api/v1/prompts/${shared.id}`, {
+      data: { promptText: `${original.promptText}\n\nCite your sources.` },
+    }),
+  );
+}
 
 /**
  * A server of its own with real data: `npm run seed` fills the community (and so every topic and
@@ -35,6 +70,7 @@ export async function startRealDataServer(browser: Browser): Promise<RunningServ
       headers: { "content-type": "text/csv" },
     });
     if (imported.status() !== 201) throw new Error(`import answered ${imported.status()}`);
+    await addHistory(page);
   } finally {
     await context.close();
   }
