@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { is, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
@@ -16,7 +16,9 @@ import {
   favourites,
   folders,
   promptCopies,
+  prompts,
   promptTags,
+  promptVersions,
   rateLimits,
   signInAttempts,
   tags,
@@ -131,6 +133,59 @@ it("restores a backup into an empty database with every table the same", async (
   await expect(restoreDatabase(target.db, file)).rejects.toThrow(RestoreError);
 });
 
+it("restores versions, saved copies' links and save counts exactly, counting no save twice", async () => {
+  const from = await createTestDatabase();
+  const into = await createTestDatabase();
+  try {
+    const db = from.db;
+    const [ada, bob, cy] = [await createUser(db), await createUser(db), await createUser(db)];
+    const original = await createPrompt(db, { userId: bob.id, isShared: true, promptText: "v1" });
+    const edit = (id: string, change: Partial<typeof prompts.$inferInsert>) =>
+      db.update(prompts).set(change).where(eq(prompts.id, id));
+    await edit(original.id, { promptText: "v2", versionNote: "shorter" });
+    await edit(original.id, { promptText: "v3", versionAuthorId: ada.id, versionNote: null });
+    await edit(original.id, { promptText: "v1", versionAuthorId: null, versionRestoredFrom: 1 });
+    const copy = (userId: string, source: { id: string }, sourceVersion: number) =>
+      createPrompt(db, { userId, sourcePromptId: source.id, sourceVersion });
+    const adasCopy = await copy(ada.id, original, 2);
+    await edit(adasCopy.id, { promptText: "Ada's own words" });
+    await copy(cy.id, original, 4);
+    // A copy whose original was deleted keeps the version it took: "original removed".
+    const gone = await createPrompt(db, { userId: bob.id, isShared: true });
+    const orphan = await copy(ada.id, gone, 1);
+    await db.delete(prompts).where(eq(prompts.id, gone.id));
+
+    const file = join(dir, "versions.jsonl.gz");
+    expect(await backupDatabase(db, file)).toMatchObject({ prompts: 4, prompt_versions: 4 });
+    await restoreDatabase(into.db, file);
+    expect(await everyTable(into.db)).toEqual(await everyTable(db));
+    const restored = async (id: string) =>
+      (await into.db.select().from(prompts).where(eq(prompts.id, id)))[0];
+    expect(await restored(original.id)).toMatchObject({ version: 4, saveCount: 2 });
+    expect(await restored(adasCopy.id)).toMatchObject({
+      sourcePromptId: original.id,
+      sourceVersion: 2,
+      version: 2,
+    });
+    expect(await restored(orphan.id)).toMatchObject({ sourcePromptId: null, sourceVersion: 1 });
+    const versions = await into.db
+      .select()
+      .from(promptVersions)
+      .where(eq(promptVersions.promptId, original.id))
+      .orderBy(promptVersions.number);
+    expect(
+      versions.map((v) => [v.number, v.promptText, v.note, v.authorId, v.restoredFrom]),
+    ).toEqual([
+      [1, "v1", null, null, null],
+      [2, "v2", "shorter", null, null],
+      [3, "v3", null, ada.id, null],
+    ]);
+  } finally {
+    await from.close();
+    await into.close();
+  }
+});
+
 it("backs up every table in the schema, or leaves it out on purpose", () => {
   const inSchema = Object.values(schema)
     .filter((value) => is(value, PgTable))
@@ -146,7 +201,7 @@ it("backs up every table in the schema, or leaves it out on purpose", () => {
 describe("a crafted backup is refused, and nothing is restored", () => {
   const header = {
     format: "promptshelf-backup",
-    version: 2,
+    version: 3,
     createdAt: "2026-01-01T00:00:00.000Z",
   };
   const adminId = randomUUID();
@@ -248,6 +303,10 @@ describe("a crafted backup is refused, and nothing is restored", () => {
       [header, row("users", admin), row("prompts", { ...prompt, copy_count: 2 ** 31 })],
     ],
     [
+      "a save count past int4, though a restore counts saves again",
+      [header, row("users", admin), row("prompts", { ...prompt, save_count: 2 ** 31 })],
+    ],
+    [
       "a fractional count",
       [header, row("users", admin), row("prompts", { ...prompt, copy_count: 1.5 })],
     ],
@@ -336,6 +395,24 @@ describe("a crafted backup is refused, and nothing is restored", () => {
       ),
     );
     expect(left).toEqual({ sessions: 0, limits: 0 });
+    await empty.db.execute(sql`truncate users cascade`);
+  });
+
+  it("a version 2 backup's saved copies took their original's version 1", async () => {
+    const file = join(dir, "version-2.jsonl.gz");
+    const copy = { ...prompt, id: randomUUID(), source_prompt_id: prompt.id };
+    const lines = [
+      { ...header, version: 2 },
+      row("users", admin),
+      row("prompts", prompt),
+      row("prompts", copy),
+    ];
+    await writeFile(file, gzipSync(lines.map((line) => JSON.stringify(line)).join("\n")));
+    expect(await restoreDatabase(empty.db, file)).toEqual({ users: 1, prompts: 2 });
+    const [restored] = await empty.db.select().from(prompts).where(eq(prompts.id, copy.id));
+    expect(restored).toMatchObject({ sourcePromptId: prompt.id, sourceVersion: 1, version: 1 });
+    const [original] = await empty.db.select().from(prompts).where(eq(prompts.id, prompt.id));
+    expect(original?.saveCount).toBe(1);
     await empty.db.execute(sql`truncate users cascade`);
   });
 

@@ -1,17 +1,22 @@
 /**
  * Every table a backup holds, parents before children, each with its key (for reading in
- * order) and any column pointing into its own table (restored in a second pass).
+ * order), any column pointing into its own table (restored in a second pass), and any column
+ * the database derives from other rows (derived). A backup writes derived values as they are,
+ * but a restore checks them like any value and then leaves them to the database: a prompt's
+ * save_count is counted again by its trigger as the second pass links each saved copy to its
+ * original, so taking the backup's count too would count every save twice.
  */
 export const backupTables = [
-  { name: "users", key: ["id"], later: [] },
-  { name: "profiles", key: ["id"], later: [] },
-  { name: "folders", key: ["id"], later: ["parent_id"] },
-  { name: "tags", key: ["id"], later: [] },
-  { name: "prompts", key: ["id"], later: ["source_prompt_id"] },
-  { name: "prompt_tags", key: ["prompt_id", "tag_id"], later: [] },
-  { name: "favourites", key: ["user_id", "prompt_id"], later: [] },
-  { name: "prompt_copies", key: ["prompt_id", "user_id", "day"], later: [] },
-  { name: "daily_prompts", key: ["day"], later: [] },
+  { name: "users", key: ["id"], later: [], derived: [] },
+  { name: "profiles", key: ["id"], later: [], derived: [] },
+  { name: "folders", key: ["id"], later: ["parent_id"], derived: [] },
+  { name: "tags", key: ["id"], later: [], derived: [] },
+  { name: "prompts", key: ["id"], later: ["source_prompt_id"], derived: ["save_count"] },
+  { name: "prompt_versions", key: ["prompt_id", "number"], later: [], derived: [] },
+  { name: "prompt_tags", key: ["prompt_id", "tag_id"], later: [], derived: [] },
+  { name: "favourites", key: ["user_id", "prompt_id"], later: [], derived: [] },
+  { name: "prompt_copies", key: ["prompt_id", "user_id", "day"], later: [], derived: [] },
+  { name: "daily_prompts", key: ["day"], later: [], derived: [] },
 ] as const;
 
 /**
@@ -33,6 +38,13 @@ export const backupFormat = "promptshelf-backup";
 /**
  * 2: without sessions, sign-ins in progress and rate limits. A restore reads 1 and 2, skipping
  * those rows in a 1 and refusing a 2 that holds them.
+ * 3: with prompt versions (prompt_versions, and the prompts' version and saved-copy columns of
+ * drizzle/0014). Its rows need that schema, so an older PromptShelf must refuse the file by its
+ * version, before any row, rather than part way at the first table it lacks. A 1 or a 2 still
+ * restores: its prompts are at version 1, and its saved copies took their original's version 1,
+ * as drizzle/0014 says of copies saved before versions existed.
  */
-export const backupVersion = 2;
-export const readableVersions = [1, 2];
+export const backupVersion = 3;
+export const readableVersions = [1, 2, 3];
+/** Backups older than this were written before prompts had versions. */
+export const firstVersionWithHistory = 3;

@@ -10,6 +10,7 @@ import {
   type BackupTable,
   backupFormat,
   backupTables,
+  firstVersionWithHistory,
   leftOutOfBackups,
   readableVersions,
 } from "./backup-tables.ts";
@@ -22,7 +23,8 @@ type Pending = { table: BackupTable; rows: Record<string, unknown>[] };
 
 /**
  * Restores a backup into an empty, migrated database, in one transaction. Columns pointing into
- * their own table (a folder's parent, a saved prompt's original) are set in a second pass.
+ * their own table (a folder's parent, a saved prompt's original) are set in a second pass;
+ * columns the database derives (a prompt's save count) are left to it.
  *
  * A backup is trusted no further than the API trusts a request: every line must be a table a
  * backup holds, every row only that table's columns with values of their kind. A session, a
@@ -94,8 +96,16 @@ export async function restoreDatabase(db: Database, path: string) {
         throw refusedByDatabase(table.name, error);
       });
     }
+    if (version < firstVersionWithHistory) await copiesTookVersionOne(tx);
   });
   return counts;
+}
+
+/** As drizzle/0014 did for the database: a copy saved before versions existed took version 1. */
+async function copiesTookVersionOne(db: Pick<Database, "execute">) {
+  await db.execute(
+    sql`update prompts set source_version = 1 where source_prompt_id is not null and source_version is null`,
+  );
 }
 
 function parseLine(line: string, lineNumber: number): unknown {
@@ -178,7 +188,8 @@ async function insertRows(
   table: BackupTable,
   rows: Record<string, unknown>[],
 ) {
-  const columns = Object.keys(rows[0] ?? {});
+  const derived = new Set<string>(table.derived);
+  const columns = Object.keys(rows[0] ?? {}).filter((column) => !derived.has(column));
   const later = new Set<string>(table.later);
   const values = rows.map(
     (row) =>

@@ -2,7 +2,13 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { csvRow, guardCell } from "./csv.ts";
-import { type ExportedPrompt, ownFolders, ownPrompts, starsOnOthers } from "./library-rows.ts";
+import {
+  type ExportedPrompt,
+  earlierVersions,
+  ownFolders,
+  ownPrompts,
+  starsOnOthers,
+} from "./library-rows.ts";
 
 export const exportFormats = ["json", "csv", "markdown"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -58,12 +64,22 @@ async function* jsonChunks(
     favourites: await starsOnOthers(db, viewer.userId),
   };
   yield `${JSON.stringify(header).slice(0, -1)},"prompts":[`;
-  let first = true;
+  // The prompts with earlier versions, at the version they were read at: their versions follow.
+  const edited = new Map<string, number>();
+  let written = 0;
   for await (const prompt of ownPrompts(db, viewer.userId)) {
-    yield `${first ? "\n" : ",\n"}${JSON.stringify(prompt)}`;
-    first = false;
+    if (prompt.version > 1) edited.set(prompt.id, prompt.version);
+    yield listEntry(prompt, written++);
   }
+  yield '\n],"versions":[';
+  written = 0;
+  for await (const version of earlierVersions(db, edited)) yield listEntry(version, written++);
   yield "\n]}\n";
+}
+
+/** An entry of a list, one per line. */
+function listEntry(entry: unknown, before: number) {
+  return `${before === 0 ? "\n" : ",\n"}${JSON.stringify(entry)}`;
 }
 
 async function* csvChunks(db: Database, viewer: Viewer, paths: Map<string, string>) {

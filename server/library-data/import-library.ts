@@ -2,10 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";
+import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
 import { type Pace, pacer } from "../pacing.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
+import { forkLinks } from "./fork-links.ts";
+import type { ImportedHistory } from "./import-history.ts";
 import { type ImportPlan, type ImportReport, pathKey, planImport } from "./import-plan.ts";
 import type { ImportedPrompt, ImportLimits, ParsedImport } from "./import-rules.ts";
 import {
@@ -102,15 +104,23 @@ function batchSizes() {
   return sizes;
 }
 
-/** From `start`, at most `batchRows` prompts and about `chars` characters of text (at least one). */
+/**
+ * From `start`, at most `batchRows` prompts and about `chars` characters of text, their earlier
+ * versions' counted (at least one prompt).
+ */
 function nextBatch(fresh: ImportedPrompt[], start: number, chars: number) {
   let end = start;
   let size = 0;
   while (end < fresh.length && end - start < batchRows && (end === start || size < chars)) {
-    size += fresh[end]?.promptText.length ?? 0;
+    const prompt = fresh[end];
+    size += (prompt?.promptText.length ?? 0) + historyLength(prompt?.history);
     end++;
   }
   return fresh.slice(start, end);
+}
+
+function historyLength(history: ImportedHistory | undefined) {
+  return history?.earlier.reduce((sum, version) => sum + version.promptText.length, 0) ?? 0;
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -123,6 +133,7 @@ async function insertPrompts(
   folderIds: Map<string, string>,
   tagIds: Map<string, string>,
 ) {
+  const linkOf = await forkLinks(tx, viewer, batch);
   const inserted = await tx
     .insert(prompts)
     .values(
@@ -135,9 +146,12 @@ async function insertPrompts(
         folderId: prompt.folderPath.length ? folderIds.get(pathKey(prompt.folderPath)) : null,
         importRunId: run.id,
         ...(prompt.createdAt ? { createdAt: prompt.createdAt, updatedAt: prompt.createdAt } : {}),
+        ...(prompt.history ? currentVersion(prompt.history) : {}),
+        ...linkOf(prompt.history?.savedFrom ?? null),
       })),
     )
     .returning({ id: prompts.id });
+  await insertEarlierVersions(tx, batch, inserted);
   const links = batch.flatMap((prompt, i) =>
     prompt.tags.map((tag) => ({
       promptId: inserted[i]?.id ?? "",
@@ -149,6 +163,40 @@ async function insertPrompts(
     prompt.favourite && inserted[i] ? [{ userId: viewer.userId, promptId: inserted[i].id }] : [],
   );
   if (stars.length) await tx.insert(favourites).values(stars).onConflictDoNothing();
+}
+
+/** The current version's columns; with no time of its own, it dates from the prompt's creation. */
+function currentVersion(history: ImportedHistory) {
+  return {
+    version: history.version,
+    versionNote: history.note,
+    versionRestoredFrom: history.restoredFrom,
+    ...(history.updatedAt ? { updatedAt: history.updatedAt } : {}),
+  };
+}
+
+/**
+ * The imported prompts' earlier versions, written as they were (numbers, texts, notes, times),
+ * by their owner. Inserting them, like inserting the prompts, makes no version of its own: only
+ * a change to a prompt's content does (drizzle/0014).
+ */
+async function insertEarlierVersions(tx: Tx, batch: ImportedPrompt[], inserted: { id: string }[]) {
+  const rows = batch.flatMap((prompt, i) => {
+    const promptId = inserted[i]?.id;
+    if (!promptId || !prompt.history) return [];
+    return prompt.history.earlier.map((version) => ({
+      promptId,
+      number: version.number,
+      ...titleAndCategory(version.useCase),
+      promptText: version.promptText,
+      note: version.note,
+      restoredFrom: version.restoredFrom,
+      createdAt: version.createdAt,
+    }));
+  });
+  for (let start = 0; start < rows.length; start += batchRows) {
+    await tx.insert(promptVersions).values(rows.slice(start, start + batchRows));
+  }
 }
 
 /** Makes the folders the import needs, level by level; returns every folder's id by path. */

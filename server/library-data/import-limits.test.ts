@@ -283,7 +283,7 @@ describe("an import written in short transactions", () => {
   // Room for imports of many batches.
   let roomy: DatabaseHandle;
   let roomyApp: TestApp;
-  const many = { promptsPerImport: 2_000, folderDepth: 32 };
+  const many = { promptsPerImport: 2_000, folderDepth: 32, versionsPerPrompt: 1_000 };
   beforeAll(async () => {
     roomy = await createTestDatabase();
     roomyApp = await createTestApp({ db: roomy.db });

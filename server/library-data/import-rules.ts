@@ -7,6 +7,7 @@ import {
 import { AppError, type ErrorCode, type ErrorDetail } from "../errors.ts";
 import { folderName } from "../folders/folder-input.ts";
 import { storableText } from "../validation.ts";
+import type { ImportedHistory } from "./import-history.ts";
 
 export interface ImportedPrompt {
   /** Where it is in the file, for messages: a line (CSV) or an index (JSON). */
@@ -21,6 +22,8 @@ export interface ImportedPrompt {
   folderPath: string[];
   favourite: boolean;
   createdAt: Date | null;
+  /** PromptShelf JSON only; a prompt without it starts at version 1, copied from nothing. */
+  history?: ImportedHistory;
 }
 
 export interface ParsedImport {
@@ -35,6 +38,8 @@ export interface ImportLimits {
   /** Prompts in one file, and stars in one file. */
   promptsPerImport: number;
   folderDepth: number;
+  /** The most versions a prompt may bring, the current one counted: VERSION_LIMIT. */
+  versionsPerPrompt: number;
 }
 
 /** Stops the import, saying where and why; nothing is written. */
@@ -85,23 +90,9 @@ export function importedPrompt(
   limits: ImportLimits,
   now: Date,
 ): ImportedPrompt {
-  if (raw.promptText.trim() === "") fail(where, "the prompt is empty");
-  if (raw.promptText.length > promptTextMaxLength) {
-    fail(
-      where,
-      `the prompt is longer than ${promptTextMaxLength.toLocaleString("en-US")} characters`,
-    );
-  }
+  const content = importedContent(raw.useCase, raw.promptText, where);
   const tags = cleanTags(raw.tags);
-  const texts: [string, string][] = [
-    ["prompt", raw.promptText],
-    ["use case", raw.useCase],
-    ...tags.map((tag): [string, string] => ["tag", tag]),
-  ];
-  for (const [field, value] of texts) {
-    const problem = storable.safeParse(value).error?.issues[0]?.message;
-    if (problem) fail(where, `the ${field} ${problem}`);
-  }
+  for (const tag of tags) assertStorable("tag", tag, where);
   if (raw.folderPath.length > limits.folderDepth) {
     fail(
       where,
@@ -116,8 +107,7 @@ export function importedPrompt(
   });
   return {
     line: raw.line,
-    useCase: raw.useCase,
-    promptText: withFullUseCase(raw.useCase, raw.promptText),
+    ...content,
     fileText: raw.promptText,
     shared: raw.shared,
     tags,
@@ -127,7 +117,30 @@ export function importedPrompt(
   };
 }
 
-function importDate(value: string | null, where: string, now: Date) {
+/**
+ * A text and use case as a prompt or one of its versions keeps them: text that is there and
+ * fits, storable text in both, and a long use case whole at the top of the text.
+ */
+export function importedContent(useCase: string, promptText: string, where: string) {
+  if (promptText.trim() === "") fail(where, "the prompt is empty");
+  if (promptText.length > promptTextMaxLength) {
+    fail(
+      where,
+      `the prompt is longer than ${promptTextMaxLength.toLocaleString("en-US")} characters`,
+    );
+  }
+  assertStorable("prompt", promptText, where);
+  assertStorable("use case", useCase, where);
+  return { useCase, promptText: withFullUseCase(useCase, promptText) };
+}
+
+function assertStorable(field: string, value: string, where: string) {
+  const problem = storable.safeParse(value).error?.issues[0]?.message;
+  if (problem) fail(where, `the ${field} ${problem}`);
+}
+
+/** A file's date, from 1970 to the year 9999; one in the future becomes now. */
+export function importDate(value: string | null, where: string, now: Date) {
   if (!value) return null;
   const date = new Date(value);
   const time = date.getTime();

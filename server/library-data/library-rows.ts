@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { favourites, folders, prompts, promptTags, tags } from "../db/schema.ts";
+import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
 
 const batchSize = 500;
 
@@ -14,9 +14,27 @@ export interface ExportedPrompt {
   tags: string[];
   favourite: boolean;
   copyCount: number;
+  /** For a saved copy: the original (null once it was removed) and its version the copy took. */
   savedFromId: string | null;
+  savedFromVersion: number | null;
+  /** The current version: its number, note and the version it restored; its time is updatedAt. */
+  version: number;
+  versionNote: string | null;
+  versionRestoredFrom: number | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An earlier version of an exported prompt, named by the prompt's id. */
+export interface ExportedVersion {
+  promptId: string;
+  number: number;
+  title: string;
+  category: string | null;
+  promptText: string;
+  note: string | null;
+  restoredFrom: number | null;
+  createdAt: string;
 }
 
 /** The owner's folders, parents before children. */
@@ -126,6 +144,10 @@ export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<
         favourite: starred.has(row.id),
         copyCount: row.copyCount,
         savedFromId: row.sourcePromptId,
+        savedFromVersion: row.sourceVersion,
+        version: row.version,
+        versionNote: row.versionNote,
+        versionRestoredFrom: row.versionRestoredFrom,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };
@@ -133,5 +155,35 @@ export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<
     const last = batch.at(-1);
     if (!last || batch.length < batchSize) return;
     after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * The earlier versions of the prompts given (id and current version, as the prompts were read),
+ * oldest first, one prompt at a time: a prompt's history may hold megabytes, a library's far more.
+ * A version the prompt gained after it was read is left out, as the prompt was read without it.
+ */
+export async function* earlierVersions(
+  db: Database,
+  edited: Map<string, number>,
+): AsyncGenerator<ExportedVersion> {
+  for (const [promptId, current] of edited) {
+    const rows = await db
+      .select()
+      .from(promptVersions)
+      .where(and(eq(promptVersions.promptId, promptId), lt(promptVersions.number, current)))
+      .orderBy(asc(promptVersions.number));
+    for (const row of rows) {
+      yield {
+        promptId,
+        number: row.number,
+        title: row.title,
+        category: row.category,
+        promptText: row.promptText,
+        note: row.note,
+        restoredFrom: row.restoredFrom,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }
   }
 }

@@ -3,6 +3,12 @@ import { z } from "zod";
 import type { Pace } from "../pacing.ts";
 import { libraryFormat } from "./export-library.ts";
 import {
+  historyFields,
+  importedHistory,
+  type VersionEntry,
+  versionEntry,
+} from "./import-history.ts";
+import {
   fail,
   failTooMany,
   type ImportLimits,
@@ -14,7 +20,9 @@ import { type JsonEvent, JsonShapeError, jsonMembers, lineAt } from "./json-memb
 
 const folderEntry = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() });
 const starEntry = z.object({ promptId: z.string() });
-const promptEntry = z.object({
+const promptEntry = historyFields.extend({
+  /** How the "versions" list names the prompt. */
+  id: z.string().optional(),
   title: z.string().default(""),
   promptText: z.string(),
   category: z.string().nullable().default(null),
@@ -28,9 +36,14 @@ const promptEntry = z.object({
 /** Larger than any prompt (200,000 characters, even written as \u escapes) with its details. */
 const maxEntryLength = 2_000_000;
 
+/** The file's members that are lists, read an entry at a time. */
+const lists = ["folders", "favourites", "prompts", "versions"];
+
 /**
  * A PromptShelf JSON export (or a hand-made file in its shape), read entry by entry: no part of
  * it is parsed whole, so neither its size nor its nesting can hold the event loop or the stack.
+ * Earlier versions are entries of their own in a "versions" list, naming their prompt by its id,
+ * so no entry holds more than one prompt text however long a prompt's history.
  */
 export async function readJsonImport(
   text: string,
@@ -42,12 +55,13 @@ export async function readJsonImport(
   const folders = new Map<string, z.infer<typeof folderEntry>>();
   const starredIds: string[] = [];
   const entries: z.infer<typeof promptEntry>[] = [];
+  const versions: VersionEntry[] = [];
   try {
     for await (const event of jsonMembers(text, pace)) {
       if (event.kind === "member") {
         if (keys.has(event.key)) fail("The file", `"${event.key}" appears twice`);
         keys.add(event.key);
-        if (!event.isArray && ["folders", "favourites", "prompts"].includes(event.key)) {
+        if (!event.isArray && lists.includes(event.key)) {
           fail("The file", `"${event.key}" must be a list`);
         }
         continue;
@@ -67,6 +81,9 @@ export async function readJsonImport(
         }
         const where = `Prompt ${entries.length + 1}`;
         entries.push(entry(promptEntry, parsed(text, event), where, "entry"));
+      } else if (event.key === "versions") {
+        const where = `Version entry ${versions.length + 1}`;
+        versions.push(entry(versionEntry, parsed(text, event), where, "entry"));
       }
     }
   } catch (error) {
@@ -78,9 +95,11 @@ export async function readJsonImport(
   if (format !== libraryFormat) fail("The file", "not a PromptShelf export");
   if (!keys.has("prompts")) fail("The file", 'it has no "prompts" list');
 
+  const versionsOf = versionsByPrompt(entries, versions);
   const now = new Date();
   const prompts: ParsedImport["prompts"] = [];
   for (const [index, prompt] of entries.entries()) {
+    const where = `Prompt ${index + 1}`;
     const raw: RawPrompt = {
       line: index + 1,
       useCase: prompt.category ?? "",
@@ -91,10 +110,38 @@ export async function readJsonImport(
       favourite: prompt.favourite,
       createdAt: prompt.createdAt ?? null,
     };
-    prompts.push(importedPrompt(raw, `Prompt ${index + 1}`, limits, now));
+    prompts.push({
+      ...importedPrompt(raw, where, limits, now),
+      history: importedHistory(prompt, versionsOf[index] ?? [], where, limits, now),
+    });
     await pace();
   }
   return { format: "PromptShelf JSON", prompts, starredIds };
+}
+
+/** Each prompt's earlier versions, by its place in the file; each version must name one prompt. */
+function versionsByPrompt(entries: { id?: string | undefined }[], versions: VersionEntry[]) {
+  const placeOf = new Map<string, number>();
+  for (const [index, { id }] of entries.entries()) {
+    if (id === undefined) continue;
+    const first = placeOf.get(id);
+    if (first !== undefined) fail(`Prompt ${index + 1}`, `its id is prompt ${first + 1}'s too`);
+    placeOf.set(id, index);
+  }
+  const byPlace: VersionEntry[][] = [];
+  for (const [index, version] of versions.entries()) {
+    const place = placeOf.get(version.promptId);
+    if (place === undefined) {
+      fail(
+        `Version entry ${index + 1}`,
+        `its prompt ${JSON.stringify(version.promptId.slice(0, 64))} is not in the file`,
+      );
+    }
+    const list = byPlace[place] ?? [];
+    list.push(version);
+    byPlace[place] = list;
+  }
+  return byPlace;
 }
 
 /** One entry's text as a value; where it is broken, the line it is broken on. */
