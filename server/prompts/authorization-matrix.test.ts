@@ -1,11 +1,11 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { prompts, promptVersions } from "../db/schema.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -23,14 +23,25 @@ afterAll(async () => {
 
 type Target = "aPersonal" | "aShared" | "adminShared";
 
-/** Fresh objects for each cell, owned by user A and by the administrator. */
+/** Each target's text at version 1, by id: the text its history keeps. */
+const firstTexts = new Map<string, string>();
+
+/** A prompt edited once since it was made: version 2, with version 1 in its history. */
+async function promptWithHistory(values: Parameters<typeof createPrompt>[1]) {
+  const prompt = await createPrompt(database.db, values);
+  firstTexts.set(prompt.id, prompt.promptText);
+  await database.db
+    .update(prompts)
+    .set({ promptText: `${prompt.promptText}, edited` })
+    .where(eq(prompts.id, prompt.id));
+  return prompt;
+}
+
+/** Fresh objects for each cell, owned by user A and by the administrator, each at version 2. */
 async function createTargets(): Promise<Record<Target, string>> {
-  const aPersonal = await createPrompt(database.db, {
-    userId: actors.userA.userId,
-    isShared: false,
-  });
-  const aShared = await createPrompt(database.db, { userId: actors.userA.userId, isShared: true });
-  const adminShared = await createPrompt(database.db, {
+  const aPersonal = await promptWithHistory({ userId: actors.userA.userId, isShared: false });
+  const aShared = await promptWithHistory({ userId: actors.userA.userId, isShared: true });
+  const adminShared = await promptWithHistory({
     userId: actors.admin.userId,
     isShared: true,
     createdByAdmin: true,
@@ -38,10 +49,43 @@ async function createTargets(): Promise<Record<Target, string>> {
   return { aPersonal: aPersonal.id, aShared: aShared.id, adminShared: adminShared.id };
 }
 
-const snapshot = () => database.db.select().from(prompts).orderBy(asc(prompts.id));
+/** Every prompt and every kept version: what a refused request must leave exactly as it was. */
+const snapshot = async () => ({
+  prompts: await database.db.select().from(prompts).orderBy(asc(prompts.id)),
+  versions: await database.db
+    .select()
+    .from(promptVersions)
+    .orderBy(asc(promptVersions.promptId), asc(promptVersions.number)),
+});
 
-// Expected status for every operation, actor and target.
-const matrix: Record<string, Record<Target, Record<ActorName, number>>> = {
+const errorCodes: Record<number, string> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+};
+
+/**
+ * A refusal: the error code its status calls for; a 404 says which thing was not found
+ * (prompt_not_found unless the cell says otherwise); and nothing stored changed.
+ */
+async function expectRefused(
+  res: Response,
+  status: number,
+  before: Awaited<ReturnType<typeof snapshot>>,
+  detail = "prompt_not_found",
+) {
+  const body = (await res.json()) as { error: { code: string; detail?: string } };
+  expect(body.error.code).toBe(errorCodes[status]);
+  if (status === 404) expect(body.error.detail).toBe(detail);
+  expect(await snapshot()).toEqual(before);
+}
+
+type Operation = "get" | "patch" | "delete" | "history" | "version" | "restore";
+
+// Expected status for every operation, actor and target. A prompt's history (its version list,
+// one earlier version) is for whoever can see the prompt; restoring one is for whoever may edit
+// it. Another person's personal prompt is "not found" however it is asked for.
+const matrix: Record<Operation, Record<Target, Record<ActorName, number>>> = {
   get: {
     aPersonal: { visitor: 401, userA: 200, userB: 404, admin: 200 },
     aShared: { visitor: 401, userA: 200, userB: 200, admin: 200 },
@@ -57,12 +101,27 @@ const matrix: Record<string, Record<Target, Record<ActorName, number>>> = {
     aShared: { visitor: 401, userA: 204, userB: 403, admin: 204 },
     adminShared: { visitor: 401, userA: 403, userB: 403, admin: 204 },
   },
+  history: {
+    aPersonal: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aShared: { visitor: 401, userA: 200, userB: 200, admin: 200 },
+    adminShared: { visitor: 401, userA: 200, userB: 200, admin: 200 },
+  },
+  version: {
+    aPersonal: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aShared: { visitor: 401, userA: 200, userB: 200, admin: 200 },
+    adminShared: { visitor: 401, userA: 200, userB: 200, admin: 200 },
+  },
+  restore: {
+    aPersonal: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aShared: { visitor: 401, userA: 200, userB: 403, admin: 200 },
+    adminShared: { visitor: 401, userA: 403, userB: 403, admin: 200 },
+  },
 };
 
 const cells = Object.entries(matrix).flatMap(([operation, byTarget]) =>
   Object.entries(byTarget).flatMap(([target, byActor]) =>
     Object.entries(byActor).map(([actor, status]) => ({
-      operation,
+      operation: operation as Operation,
       target: target as Target,
       actor: actor as ActorName,
       status,
@@ -70,45 +129,240 @@ const cells = Object.entries(matrix).flatMap(([operation, byTarget]) =>
   ),
 );
 
+/** The request each operation sends, as the actor's browser would. */
+function requestFor(operation: Operation, id: string, actor: Actor): [string, RequestInit] {
+  const path = `/api/v1/prompts/${id}`;
+  switch (operation) {
+    case "get":
+      return [path, asActor(actor)];
+    case "patch":
+      return [
+        path,
+        asActor(actor, { method: "PATCH", json: { promptText: "changed", useCase: "edited" } }),
+      ];
+    case "delete":
+      return [path, asActor(actor, { method: "DELETE" })];
+    case "history":
+      return [`${path}/versions`, asActor(actor)];
+    case "version":
+      return [`${path}/versions/1`, asActor(actor)];
+    case "restore":
+      return [`${path}/versions/1/restore`, asActor(actor, { method: "POST" })];
+  }
+}
+
 describe("API: one prompt", () => {
   it.each(cells)(
     "$operation $target as $actor → $status",
     async ({ operation, target, actor, status }) => {
       const ids = await createTargets();
+      const id = ids[target];
       const before = await snapshot();
-      const path = `/api/v1/prompts/${ids[target]}`;
-      const init =
-        operation === "get"
-          ? asActor(actors[actor])
-          : operation === "patch"
-            ? asActor(actors[actor], {
-                method: "PATCH",
-                json: { promptText: "changed", useCase: "edited" },
-              })
-            : asActor(actors[actor], { method: "DELETE" });
-      const res = await app.request(path, init);
+      const res = await app.request(...requestFor(operation, id, actors[actor]));
       expect(res.status).toBe(status);
 
       if (status >= 400) {
-        const body = (await res.json()) as { error: { code: string } };
-        expect(body.error.code).toBe(
-          { 401: "unauthenticated", 403: "forbidden", 404: "not_found" }[status],
-        );
-        expect(await snapshot()).toEqual(before);
+        await expectRefused(res, status, before);
       } else if (operation === "get") {
-        expect(((await res.json()) as { id: string }).id).toBe(ids[target]);
+        expect(((await res.json()) as { id: string }).id).toBe(id);
       } else if (operation === "patch") {
         expect(await res.json()).toMatchObject({
           promptText: "changed",
           title: "edited",
           category: "edited",
+          version: 3,
         });
+      } else if (operation === "delete") {
+        const after = await snapshot();
+        expect(after.prompts.map((row) => row.id)).not.toContain(id);
+        expect(after.versions.map((row) => row.promptId)).not.toContain(id);
+      } else if (operation === "history") {
+        expect(await res.json()).toMatchObject({
+          promptId: id,
+          current: 2,
+          oldestKept: 1,
+          versions: [{ number: 2 }, { number: 1 }],
+        });
+      } else if (operation === "version") {
+        expect(await res.json()).toMatchObject({ number: 1, promptText: firstTexts.get(id) });
       } else {
-        const left = (await snapshot()).map((row) => row.id);
-        expect(left).not.toContain(ids[target]);
+        expect(await res.json()).toMatchObject({ promptText: firstTexts.get(id), version: 3 });
+        const after = await snapshot();
+        expect(after.versions.filter((row) => row.promptId === id)).toHaveLength(2);
+        const row = after.prompts.find((prompt) => prompt.id === id);
+        expect(row).toMatchObject({
+          versionRestoredFrom: 1,
+          versionAuthorId: actors[actor].userId,
+        });
       }
     },
   );
+});
+
+type CopyTarget = "aCopyOfAdminShared" | "aCopyOfOwn" | "bCopyOfHidden" | "aPersonal";
+
+/**
+ * Saved copies, each taken at its original's version 1 before the original moved to version 2:
+ * A's copy of the administrator's shared prompt; A's copy of A's own personal prompt; B's copy
+ * of A's personal prompt, which B can no longer see (B saved it while an administrator); and a
+ * prompt of A's that is no copy at all.
+ */
+async function createCopies(): Promise<Record<CopyTarget, { id: string; originalId: string }>> {
+  const copyOf = async (original: { id: string }, userId: string | null) => {
+    const copy = await createPrompt(database.db, {
+      userId,
+      isShared: false,
+      promptText: firstTexts.get(original.id),
+      sourcePromptId: original.id,
+      sourceVersion: 1,
+    });
+    return { id: copy.id, originalId: original.id };
+  };
+  const adminShared = await createPrompt(database.db, {
+    userId: actors.admin.userId,
+    isShared: true,
+    createdByAdmin: true,
+  });
+  const aPersonal = await createPrompt(database.db, {
+    userId: actors.userA.userId,
+    isShared: false,
+  });
+  const aOther = await createPrompt(database.db, { userId: actors.userA.userId, isShared: false });
+  for (const original of [adminShared, aPersonal]) firstTexts.set(original.id, original.promptText);
+  const copies = {
+    aCopyOfAdminShared: await copyOf(adminShared, actors.userA.userId),
+    aCopyOfOwn: await copyOf(aPersonal, actors.userA.userId),
+    bCopyOfHidden: await copyOf(aPersonal, actors.userB.userId),
+    aPersonal: { id: aOther.id, originalId: "" },
+  };
+  for (const original of [adminShared, aPersonal]) {
+    await database.db
+      .update(prompts)
+      .set({ promptText: `${original.promptText}, edited` })
+      .where(eq(prompts.id, original.id));
+  }
+  return copies;
+}
+
+type UpstreamOperation = "readUpstream" | "takeOriginal" | "keepMine";
+
+/** Not found because the original is gone or hidden from the viewer, not the copy. */
+const originalHidden = "404 original_not_found";
+
+// Expected status for every operation on a saved copy, by actor. A copy's original is read by
+// whoever can see the copy and applied by whoever may change it, only while they can also see
+// the original; a copy you cannot see is "not found" whatever its original is, even to the
+// original's owner.
+const upstreamMatrix: Record<
+  UpstreamOperation,
+  Record<CopyTarget, Record<ActorName, number | typeof originalHidden>>
+> = {
+  readUpstream: {
+    aCopyOfAdminShared: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aCopyOfOwn: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    bCopyOfHidden: { visitor: 401, userA: 404, userB: originalHidden, admin: 200 },
+    aPersonal: { visitor: 401, userA: originalHidden, userB: 404, admin: originalHidden },
+  },
+  takeOriginal: {
+    aCopyOfAdminShared: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aCopyOfOwn: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    bCopyOfHidden: { visitor: 401, userA: 404, userB: originalHidden, admin: 200 },
+    aPersonal: { visitor: 401, userA: originalHidden, userB: 404, admin: originalHidden },
+  },
+  keepMine: {
+    aCopyOfAdminShared: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    aCopyOfOwn: { visitor: 401, userA: 200, userB: 404, admin: 200 },
+    bCopyOfHidden: { visitor: 401, userA: 404, userB: originalHidden, admin: 200 },
+    aPersonal: { visitor: 401, userA: originalHidden, userB: 404, admin: originalHidden },
+  },
+};
+
+const upstreamCells = Object.entries(upstreamMatrix).flatMap(([operation, byTarget]) =>
+  Object.entries(byTarget).flatMap(([target, byActor]) =>
+    Object.entries(byActor).map(([actor, expected]) => ({
+      operation: operation as UpstreamOperation,
+      target: target as CopyTarget,
+      actor: actor as ActorName,
+      expected,
+    })),
+  ),
+);
+
+describe("API: a saved copy and its original", () => {
+  it.each(upstreamCells)(
+    "$operation $target as $actor → $expected",
+    async ({ operation, target, actor, expected }) => {
+      const copies = await createCopies();
+      const { id, originalId } = copies[target];
+      const before = await snapshot();
+      const path = `/api/v1/prompts/${id}/upstream`;
+      const take = operation === "takeOriginal" ? "original" : "mine";
+      const res = await app.request(
+        path,
+        operation === "readUpstream"
+          ? asActor(actors[actor])
+          : asActor(actors[actor], { method: "POST", json: { take, version: 2 } }),
+      );
+      const status = expected === originalHidden ? 404 : expected;
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        const detail = expected === originalHidden ? "original_not_found" : undefined;
+        return expectRefused(res, status, before, detail);
+      }
+
+      const originalText = `${firstTexts.get(originalId)}, edited`;
+      const after = await snapshot();
+      const copy = after.prompts.find((row) => row.id === id);
+      const copyVersions = after.versions.filter((row) => row.promptId === id);
+      if (operation === "readUpstream") {
+        expect(await res.json()).toMatchObject({
+          original: { id: originalId },
+          fromVersion: 1,
+          from: { number: 1, promptText: firstTexts.get(originalId) },
+          current: { number: 2, promptText: originalText },
+          copy: { promptText: firstTexts.get(originalId) },
+          edited: false,
+        });
+        expect(after).toEqual(before);
+      } else if (operation === "takeOriginal") {
+        expect(await res.json()).toMatchObject({ id, promptText: originalText, version: 2 });
+        expect(copy).toMatchObject({
+          promptText: originalText,
+          sourceVersion: 2,
+          versionAuthorId: actors[actor].userId,
+        });
+        expect(copyVersions.map((row) => row.promptText)).toEqual([firstTexts.get(originalId)]);
+      } else {
+        expect(await res.json()).toMatchObject({ id, promptText: firstTexts.get(originalId) });
+        expect(copy).toMatchObject({
+          promptText: firstTexts.get(originalId),
+          sourceVersion: 2,
+          version: 1,
+        });
+        expect(copyVersions).toEqual([]);
+      }
+    },
+  );
+
+  it("a copy's card says nothing of an original its owner cannot see, not even that it changed", async () => {
+    const { bCopyOfHidden, aCopyOfOwn } = await createCopies();
+    const card = async (actor: Actor, id: string) =>
+      (await (await app.request(`/api/v1/prompts/${id}`, asActor(actor))).json()) as {
+        upstream: string | null;
+      };
+    // The original moved on since both copies were taken; only A, who can see it, hears so.
+    expect((await card(actors.userA, aCopyOfOwn.id)).upstream).toBe("updated");
+    expect((await card(actors.userB, bCopyOfHidden.id)).upstream).toBe("removed");
+    const listed = await app.request(
+      "/api/v1/prompts?scope=personal&limit=100",
+      asActor(actors.userB),
+    );
+    const items = ((await listed.json()) as { items: { id: string; upstream: string | null }[] })
+      .items;
+    expect(items.find((item) => item.id === bCopyOfHidden.id)?.upstream).toBe("removed");
+    // Someone else's copy has no standing for the person looking, administrator or not.
+    expect((await card(actors.admin, bCopyOfHidden.id)).upstream).toBeNull();
+  });
 });
 
 describe("API: creating", () => {
@@ -237,8 +491,11 @@ describe("page actions: change and delete", () => {
       const after = await snapshot();
       if (status >= 400) expect(after).toEqual(before);
       else if (operation === "delete")
-        expect(after.map((row) => row.id)).not.toContain(ids[target]);
-      else expect(after.find((row) => row.id === ids[target])?.promptText).toBe("changed by form");
+        expect(after.prompts.map((row) => row.id)).not.toContain(ids[target]);
+      else
+        expect(after.prompts.find((row) => row.id === ids[target])?.promptText).toBe(
+          "changed by form",
+        );
     },
   );
 });
@@ -263,7 +520,7 @@ describe("page actions: creating", () => {
     if (status === 401) {
       expect(after).toEqual(before);
     } else {
-      const created = after.find((row) => !before.some((old) => old.id === row.id));
+      const created = after.prompts.find((row) => !before.prompts.some((old) => old.id === row.id));
       expect(created).toMatchObject({
         promptText: `From ${page}`,
         isShared: page !== "/dashboard",
@@ -298,9 +555,9 @@ describe("page actions: creating", () => {
       expect(await snapshot()).toEqual(before);
     } else {
       const after = await snapshot();
-      expect(after.map((row) => row.id)).not.toContain(ids.aShared);
+      expect(after.prompts.map((row) => row.id)).not.toContain(ids.aShared);
       expect(
-        after.some(
+        after.prompts.some(
           (row) => row.promptText === "A global prompt" && row.isShared && row.createdByAdmin,
         ),
       ).toBe(true);
@@ -313,16 +570,28 @@ describe("pages never render another person's personal prompt", () => {
     const secretWord = `hidden${Date.now()}`;
     // Searched for by word; the tail only appears if the prompt itself is rendered.
     const secretTail = `tail${Math.random().toString(36).slice(2)}`;
-    await createPrompt(database.db, {
+    // An earlier version, kept only in the prompt's history since A edited it.
+    const earlierWord = `earlier${Date.now()}`;
+    const earlierTail = `tail${Math.random().toString(36).slice(2)}`;
+    const secret = await createPrompt(database.db, {
       userId: actors.userA.userId,
       isShared: false,
-      promptText: `Private ${secretWord} ${secretTail}`,
+      promptText: `Private ${earlierWord} ${earlierTail}`,
     });
+    const edited = await app.request(
+      `/api/v1/prompts/${secret.id}`,
+      asActor(actors.userA, {
+        method: "PATCH",
+        json: { promptText: `Private ${secretWord} ${secretTail}`, note: earlierTail },
+      }),
+    );
+    expect(edited.status).toBe(200);
     for (const actor of ["userB", "admin"] as const) {
       for (const page of [...pages, "/personal"]) {
-        for (const query of ["", `?q=${secretWord}`]) {
+        for (const query of ["", `?q=${secretWord}`, `?q=${earlierWord}`]) {
           const html = await (await app.request(`${page}${query}`, asActor(actors[actor]))).text();
           expect(html, `${page}${query} as ${actor}`).not.toContain(secretTail);
+          expect(html, `${page}${query} as ${actor}`).not.toContain(earlierTail);
         }
       }
     }
