@@ -2,19 +2,24 @@
 // server on each, drives every route with autocannon from a second process, measures the
 // bare-Node ceiling, query growth, client and page weight, memory and server CPU; on PostgreSQL
 // also a living community (200 people reading while a writer shares at 0, 2 and 10 a second),
-// warm and with a second server that keeps no answers (cold); writes bench/results/latest.{md,json}.
+// warm and with a second server that keeps no answers (cold), and prompt versions (edits, a full
+// history's reads, storage); writes bench/results/latest.{md,json}. With --only versions it
+// measures prompt versions alone and writes bench/results/versions.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 //        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
+//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions]
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../server/project-root.ts";
-import { benchOptions } from "./support/bench-options.ts";
-import type { BenchReport, TargetRun } from "./support/bench-results.ts";
+import { benchOptions, versionsRunOn } from "./support/bench-options.ts";
+import type { BenchReport, TargetRun, VersionsTargetRun } from "./support/bench-results.ts";
 import { livingReaders } from "./support/living-routes.ts";
 import { checkLivingTargets } from "./support/living-targets.ts";
 import { machine } from "./support/machine.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
-import { writeReport } from "./support/report.ts";
+import { measureVersionsAlone } from "./support/measure-versions.ts";
+import { writeReport, writeVersionsReport } from "./support/report.ts";
 import { checkTargets } from "./support/targets.ts";
+import { checkVersionTargets } from "./support/versions-targets.ts";
 
 const options = benchOptions();
 const log = (line: string) => console.log(line);
@@ -24,6 +29,25 @@ if (options.build) {
   log("building the production server (npm run build)...");
   const build = spawnSync("npm", ["run", "-s", "build"], { cwd: projectRoot, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (options.only === "versions") {
+  const targets = options.targets.filter((target) => versionsRunOn(target, options));
+  if (targets.length === 0) {
+    throw new Error("--only versions runs on PostgreSQL at --versions-sizes: give --postgres URL");
+  }
+  const runs: VersionsTargetRun[] = [];
+  for (const target of targets) runs.push(await measureVersionsAlone(target, options, log));
+  const markdown = await writeVersionsReport({
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: machine(),
+    runs,
+    checks: checkVersionTargets(runs),
+  });
+  log(`\n${markdown}`);
+  log("written to bench/results/versions.md and bench/results/versions.json");
+  process.exit(0);
 }
 
 const runs: TargetRun[] = [];
@@ -47,6 +71,7 @@ const report: BenchReport = {
   runs,
   checks: checkTargets(runs),
   livingChecks: checkLivingTargets(runs),
+  versionChecks: checkVersionTargets(runs),
 };
 const markdown = await writeReport(report);
 log(`\n${markdown}`);

@@ -13,6 +13,10 @@ export interface BenchOptions {
   postgresUrl?: string;
   build: boolean;
   living: LivingOptions;
+  /** PostgreSQL library sizes the version history is measured on; empty when turned off. */
+  versionSizes: number[];
+  /** Measure only this part (its own results file); otherwise everything. */
+  only?: "versions";
 }
 
 /** The living community (issue 19): where it runs and how fast its writer shares. */
@@ -35,6 +39,9 @@ const usage = `usage: npm run bench -- [options]
   --living-sizes A,B      PostgreSQL sizes it runs on, of those measured (default 100000,1000000)
   --living-rates A,B,C    shares a second, a set of rows each (default 0,2,10)
   --cold-rates A,B        the same with a second server, ANSWER_MEMORY=off (default 0,10; '' for none)
+  --no-versions           leave out the version history (edits, history reads, storage)
+  --versions-sizes A,B    PostgreSQL sizes it runs on, of those measured (default 100000,1000000)
+  --only versions         measure only the version history, into bench/results/versions.{md,json}
   --no-build              use the existing production build instead of running npm run build
   --help`;
 
@@ -52,6 +59,9 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       "living-sizes": { type: "string", default: "100000,1000000" },
       "living-rates": { type: "string", default: "0,2,10" },
       "cold-rates": { type: "string", default: "0,10" },
+      "no-versions": { type: "boolean", default: false },
+      "versions-sizes": { type: "string", default: "100000,1000000" },
+      only: { type: "string" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -59,6 +69,9 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
   if (values.help) {
     console.log(usage);
     process.exit(0);
+  }
+  if (values.only !== undefined && values.only !== "versions") {
+    throw new Error(`--only takes "versions", got "${values.only}"\n${usage}`);
   }
   const env = (name: string) => process.env[name] || undefined;
   const postgresUrl = values.postgres ?? env("BENCH_POSTGRES_URL");
@@ -83,12 +96,19 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       rates: rates(values["living-rates"], "--living-rates"),
       coldRates: rates(values["cold-rates"], "--cold-rates"),
     },
+    versionSizes: values["no-versions"] ? [] : sizes(values["versions-sizes"], "--versions-sizes"),
+    only: values.only === "versions" ? "versions" : undefined,
   };
 }
 
 /** Whether the living community runs on this target: PostgreSQL only, at the sizes asked. */
 export function livingRunsOn(target: BenchTarget, options: BenchOptions) {
   return target.driver === "postgres" && options.living.sizes.includes(target.count);
+}
+
+/** Whether the version history is measured on this target: PostgreSQL only, at the sizes asked. */
+export function versionsRunOn(target: BenchTarget, options: BenchOptions) {
+  return target.driver === "postgres" && options.versionSizes.includes(target.count);
 }
 
 function sizes(list: string, flag: string) {

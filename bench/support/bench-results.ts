@@ -24,7 +24,67 @@ export interface TargetRun extends BenchTarget {
   memory: { idleBytes: number | null; loadPeakBytes: number | null };
   /** The living community, warm then cold; empty where it did not run. */
   living: LivingMode[];
+  /** Edits, history reads and storage with prompt versions on; null where it did not run. */
+  versions: VersionsRun | null;
 }
+
+/** Requests sent one at a time: each one's latency to the last byte of its answer, in ms. */
+export interface Latency {
+  requests: number;
+  p50: number;
+  p99: number;
+}
+
+/** Edits made in turn to the edited prompts, taking each from one history length to another. */
+export interface EditPhase {
+  name: string;
+  /** The version each prompt was at before the phase and after it. */
+  fromVersion: number;
+  toVersion: number;
+  all: Latency;
+  /** The shared prompt's edits alone: each one also tells the community's lists it changed. */
+  shared: Latency;
+}
+
+/** One kind of history read, repeated on a prompt whose history is full. */
+export interface HistoryRead {
+  name: string;
+  /** The request, or requests sent together (a pair to compare), after /api/v1/prompts/:id. */
+  paths: string[];
+  latency: Latency;
+  /** The answers' JSON, and as sent when brotli is asked for. */
+  jsonBytes: number;
+  wireBytes: number;
+}
+
+export interface VersionsRun {
+  /** How many prompts are edited in turn (bench user 1's; the last one shared). */
+  editedPrompts: number;
+  /** Versions a prompt keeps, the current one counted (the server's VERSION_LIMIT). */
+  keptVersions: number;
+  edits: EditPhase[];
+  /** Versions the read prompt's history lists (the current one counted). */
+  historyVersions: number;
+  reads: HistoryRead[];
+  storage: {
+    versionsWritten: number;
+    /** How much prompt_versions (table, TOAST and indexes) grew while they were written. */
+    bytesGrown: number;
+    /** The texts' own bytes per version written, on average. */
+    textBytesPerVersion: number;
+  };
+}
+
+/** bench/results/versions.json: a run of the version history alone (--only versions). */
+export interface VersionsReport {
+  startedAt: string;
+  finishedAt: string;
+  machine: BenchReport["machine"];
+  runs: VersionsTargetRun[];
+  checks: Check[];
+}
+
+export type VersionsTargetRun = BenchTarget & { label: string; versions: VersionsRun };
 
 /** One route read by the living community while the writer shared at one rate. */
 export interface LivingRoute extends LoadResult {
@@ -69,6 +129,8 @@ export interface BenchReport {
   checks: Check[];
   /** Issue 19's targets: the living community, the cold render path, page weight. */
   livingChecks: Check[];
+  /** Prompt versions' targets: an edit's latency, a full history's read. */
+  versionChecks: Check[];
 }
 
 const driverNames = { pglite: "PGlite", postgres: "PostgreSQL" };

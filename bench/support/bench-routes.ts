@@ -13,6 +13,9 @@ export interface BenchRoute {
 /** Prompts the write route creates carry this use case, so the run can remove them after. */
 export const benchWriteTitle = "bench-write";
 
+/** Prompts the version history edits carry this use case, for the same reason. */
+export const benchVersionsTitle = "bench-versions";
+
 /** The community list and a common and a rare search: read by both the old rows and the living ones. */
 export const communityReads: BenchRoute[] = [
   {

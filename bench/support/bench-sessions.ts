@@ -1,7 +1,7 @@
 import { type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
 import { signedInCookie } from "../../tests/support/factories.ts";
 import type { BenchTarget } from "./bench-options.ts";
-import { benchWriteTitle } from "./bench-routes.ts";
+import { benchVersionsTitle, benchWriteTitle } from "./bench-routes.ts";
 import { query } from "./seed-library.ts";
 
 const benchUsers = "SELECT id FROM users WHERE issuer = 'https://bench.local'";
@@ -16,8 +16,9 @@ export async function benchCookies(handle: DatabaseHandle, count = 8): Promise<s
 }
 
 /**
- * The living community's writer: the first bench user (one of the readers too), on a session of
- * its own, so its writes never drop the session a reader is using from the server's memory.
+ * The living community's writer and the version history's editor: the first bench user (one of
+ * the readers too), on a session of its own, so its writes never drop the session a reader is
+ * using from the server's memory.
  */
 export async function writerCookie(handle: DatabaseHandle): Promise<string> {
   const [user] = await query<{ id: string }>(handle, `${benchUsers} ORDER BY id LIMIT 1`);
@@ -26,8 +27,9 @@ export async function writerCookie(handle: DatabaseHandle): Promise<string> {
 }
 
 /**
- * Removes what a run left behind (the write route's and the living community's prompts, the
- * bench sessions), so the next run finds the library at its size instead of loading it again.
+ * Removes what a run left behind (the write route's, the living community's and the version
+ * history's prompts, their versions with them, and the bench sessions), so the next run finds the
+ * library at its size instead of loading it again.
  */
 export async function removeRunLeftovers(target: BenchTarget, location: string) {
   const handle = await openDatabase(
@@ -36,7 +38,10 @@ export async function removeRunLeftovers(target: BenchTarget, location: string) 
       : { driver: "postgres", url: location },
   );
   try {
-    await query(handle, "DELETE FROM prompts WHERE title = $1", [benchWriteTitle]);
+    await query(handle, "DELETE FROM prompts WHERE title IN ($1, $2)", [
+      benchWriteTitle,
+      benchVersionsTitle,
+    ]);
     await query(handle, `DELETE FROM sessions WHERE user_id IN (${benchUsers})`);
     await query(handle, "VACUUM ANALYZE prompts");
   } finally {

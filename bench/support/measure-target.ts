@@ -1,14 +1,21 @@
-import { type RunningServer, startServer } from "../../tests/support/start-server.ts";
+import type { RunningServer } from "../../tests/support/start-server.ts";
 import { benchDatabase } from "./bench-database.ts";
-import { type BenchOptions, type BenchTarget, livingRunsOn } from "./bench-options.ts";
+import {
+  type BenchOptions,
+  type BenchTarget,
+  livingRunsOn,
+  versionsRunOn,
+} from "./bench-options.ts";
 import { type LivingMode, type RouteResult, type TargetRun, targetLabel } from "./bench-results.ts";
 import { type BenchRoute, benchRoutes } from "./bench-routes.ts";
+import { benchServerEnv, loadUrlOf, withServer } from "./bench-server.ts";
 import { benchCookies, removeRunLeftovers, writerCookie } from "./bench-sessions.ts";
 import { startCeiling } from "./ceiling.ts";
 import { clientWeight } from "./client-weight.ts";
 import { livingReaders, livingRoutes } from "./living-routes.ts";
 import { loadJob, routeJob } from "./load-jobs.ts";
 import { type LivingServer, measureLiving } from "./measure-living.ts";
+import { measureVersions } from "./measure-versions.ts";
 import { residentBytes, sampleResident, waitUntilQuiet } from "./process-stats.ts";
 import { timeQueries } from "./query-timings.ts";
 import { measureLoad, summary } from "./run-load.ts";
@@ -34,7 +41,8 @@ interface Prepared {
 /**
  * One database at one size: query latency straight on the database, then the production server
  * on it: its idle memory, client weight, the ceiling, every route under load and the living
- * community; then, for the living community's cold column, a second server that keeps no answers.
+ * community; then, for the living community's cold column, a second server that keeps no answers;
+ * then the version history, on a third.
  */
 export async function measureTarget(
   target: BenchTarget,
@@ -66,12 +74,7 @@ export async function measureTarget(
     await handle.close();
   }
 
-  const env = {
-    ...(target.driver === "pglite" ? { DATA_DIR: location } : { DATABASE_URL: location }),
-    // The living community's writer is one person sharing up to 10 prompts a second (600 a
-    // minute) and the write route's load is hundreds a second; the default limit would refuse them.
-    RATE_LIMIT_WRITES: "1000000",
-  };
+  const env = benchServerEnv(target, location);
   try {
     const prepared = { target, label, queries, cookies, community };
     const run = await withServer({ ...env, ANSWER_MEMORY: "on" }, (server) =>
@@ -90,27 +93,17 @@ export async function measureTarget(
       );
       run.living.push(cold);
     }
+    // Last, on a server of its own: its thousands of edits would change what the rows above read.
+    if (versionsRunOn(target, options)) run.versions = await measureVersions(target, location, log);
     return run;
   } finally {
     await removeRunLeftovers(target, location);
   }
 }
 
-async function withServer<T>(
-  env: Record<string, string>,
-  use: (server: RunningServer) => Promise<T>,
-) {
-  const server = await startServer(env);
-  try {
-    return await use(server);
-  } finally {
-    await server.stop();
-  }
-}
-
 function livingServer(server: RunningServer, answerMemory: "on" | "off"): LivingServer {
   return {
-    loadUrl: server.url.replace("//localhost:", "//127.0.0.1:"),
+    loadUrl: loadUrlOf(server),
     origin: server.url,
     pid: server.process.pid,
     answerMemory,
@@ -195,6 +188,7 @@ async function measureServer(
     weights,
     memory: { idleBytes, loadPeakBytes },
     living,
+    versions: null,
   };
 }
 

@@ -1,12 +1,19 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { projectRoot } from "../../server/project-root.ts";
-import { type BenchReport, type Check, driverName, type TargetRun } from "./bench-results.ts";
+import {
+  type BenchReport,
+  type Check,
+  driverName,
+  type TargetRun,
+  type VersionsReport,
+} from "./bench-results.ts";
 import { growthOf } from "./growth.ts";
 import { livingSection } from "./living-report.ts";
 import { timedRounds } from "./query-timings.ts";
 import { cpuPerRequest, errorCount, type LoadResult } from "./run-load.ts";
-import { describeErrors, megabytes } from "./targets.ts";
+import { describeErrors, kilobytes, megabytes } from "./targets.ts";
+import { versionsSection } from "./versions-report.ts";
 
 export const resultsDir = join(projectRoot, "bench/results");
 
@@ -42,7 +49,36 @@ export function reportMarkdown(report: BenchReport) {
     "| --- | --- | --- |",
     ...report.livingChecks.map(checkRow),
     "",
+    ...versionTargets(report.versionChecks),
   ].join("\n");
+}
+
+/** Writes bench/results/versions.md and versions.json (--only versions); returns the Markdown. */
+export async function writeVersionsReport(report: VersionsReport) {
+  const { machine } = report;
+  const markdown = [
+    "# PromptShelf benchmark: prompt versions",
+    "",
+    `${report.startedAt} · Node ${machine.node} · ${machine.cpus} × ${machine.cpuModel}`,
+    "",
+    ...report.runs.flatMap(versionsSection),
+    ...versionTargets(report.checks),
+  ].join("\n");
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(join(resultsDir, "versions.md"), markdown);
+  await writeFile(join(resultsDir, "versions.json"), `${JSON.stringify(report, null, 2)}\n`);
+  return markdown;
+}
+
+function versionTargets(checks: Check[]) {
+  return [
+    "## Targets (prompt versions)",
+    "",
+    "| target | status | detail |",
+    "| --- | --- | --- |",
+    ...checks.map(checkRow),
+    "",
+  ];
 }
 
 function checkRow(check: Check) {
@@ -79,6 +115,7 @@ function runSection(run: TargetRun) {
       ".",
     "",
     ...livingSection(run),
+    ...versionsSection(run),
   ];
 }
 
@@ -129,10 +166,6 @@ function cpu(result: LoadResult) {
 
 function rate(perSecond: number) {
   return Math.round(perSecond).toLocaleString("en-US");
-}
-
-function kilobytes(bytes: number) {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 function short(count: number) {

@@ -105,13 +105,13 @@ function growthCheck(runs: TargetRun[]): Check {
  * A target judged on the runs it names (`official`), or, without them, an indication on the
  * `fallback` runs that is reported as not measured.
  */
-export function judge(
+export function judge<Run extends { label: string }>(
   target: string,
-  official: TargetRun[],
-  fallback: TargetRun[],
-  evaluate: (run: TargetRun) => Verdict[],
+  official: Run[],
+  fallback: Run[],
+  evaluate: (run: Run) => Verdict[],
 ): Check {
-  const labelled = (run: TargetRun) =>
+  const labelled = (run: Run) =>
     evaluate(run).map((item) => ({ ok: item.ok, detail: `${run.label}: ${item.detail}` }));
   if (official.length > 0) return conclude(target, official.flatMap(labelled));
   if (fallback.length === 0) return { target, status: "not measured", detail: "no such run" };
@@ -168,6 +168,10 @@ export function describeErrors(route: Pick<RouteResult, "statusCodes" | "errors"
 
 function percent(ratio: number) {
   return `${Math.round(ratio * 100)}%`;
+}
+
+export function kilobytes(bytes: number) {
+  return `${(bytes / kb).toFixed(1)} KB`;
 }
 
 export function megabytes(bytes: number | null) {
