@@ -215,11 +215,12 @@ function rowsRead(scan: PlanNode | undefined) {
 }
 
 /**
- * The plan's nodes, without the saved-copy probe: per row shown, it asks whether the viewer keeps
- * a copy (an index-only probe of prompts_owner_source_idx), which is not how the list is found.
+ * The plan's nodes, without the probes made per row shown, which are not how the list is found:
+ * whether the viewer keeps a copy (an index-only probe of prompts_owner_source_idx), and, for
+ * the viewer's own saved copy, its original's version (a primary-key lookup).
  */
 function nodes(node: PlanNode): PlanNode[] {
-  if (node.Alias === "saved_copy") return [];
+  if (node.Alias === "saved_copy" || node.Alias === "original") return [];
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
 
