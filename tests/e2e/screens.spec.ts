@@ -102,7 +102,7 @@ for (const theme of themes) {
 
       // A real prompt's history open, and a saved copy's original changed (addHistory).
       await page.goto("/dashboard");
-      await page.getByRole("button", { name: /: edited, 3 versions$/ }).click();
+      await page.getByRole("button", { name: /^edited · 3 versions: history of / }).click();
       await expect(page.getByRole("region", { name: "Version 3 (current)" })).toBeVisible();
       await expectFitsAndPasses(page, `${theme}-${width}-history-dialog`);
       await page.keyboard.press("Escape");

@@ -29,7 +29,7 @@ test("three versions of a prompt: compare the first with the third, restore the 
   expect(created.status()).toBe(201);
   await page.goto("/personal");
   const card = page.getByRole("article", { name: title });
-  await expect(card.getByRole("button", { name: /History of/ })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: /history of/ })).toHaveCount(0);
 
   await editOnCard(page, card, title, "Write friendly release notes for the team.");
   await editOnCard(
@@ -39,7 +39,7 @@ test("three versions of a prompt: compare the first with the third, restore the 
     "Write friendly release notes for the whole company.",
     "for everyone now",
   );
-  await card.getByRole("button", { name: `History of ${title}: edited, 3 versions` }).click();
+  await card.getByRole("button", { name: `edited · 3 versions: history of ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: `History: ${title}` });
   await expect(dialog.getByRole("listitem")).toHaveCount(3);
   await expect(dialog.getByText("“for everyone now”")).toBeVisible();
@@ -72,7 +72,7 @@ test("three versions of a prompt: compare the first with the third, restore the 
   await expect(dialog).toBeHidden();
   await expect(card.getByText("Write short release notes for the team.")).toBeVisible();
   await expect(
-    card.getByRole("button", { name: `History of ${title}: edited, 4 versions` }),
+    card.getByRole("button", { name: `edited · 4 versions: history of ${title}` }),
   ).toBeFocused();
 });
 
@@ -141,7 +141,7 @@ test("a saved copy follows its original: one click while unedited, a choice once
   await expectToast(page, "Your copy is up to date", "It now says what the original says.");
   await expect(copy.getByText(`Summarise the ${word} meeting in three bullets.`)).toBeVisible();
   // Its own text is not lost: it is the copy's previous version.
-  await copy.getByRole("button", { name: /History of .*: edited, 4 versions/ }).click();
+  await copy.getByRole("button", { name: /^edited · 4 versions: history of / }).click();
   dialog = page.getByRole("dialog", { name: `History: ${word}` });
   await expect(dialog.getByRole("region", { name: "Version 3" })).toContainText("absent");
 });
