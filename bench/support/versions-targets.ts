@@ -1,11 +1,10 @@
 import type { BenchTarget } from "./bench-options.ts";
 import type { Check, VersionsRun } from "./bench-results.ts";
 import { ms } from "./http-session.ts";
-import { judge, verdict } from "./targets.ts";
+import { judge, officialRuns, verdict } from "./targets.ts";
 import { phaseName } from "./versions-report.ts";
 
 // The targets of prompt versions, on PostgreSQL with 1,000,000 prompts.
-const million = 1_000_000;
 
 type Measured = BenchTarget & { label: string; versions: VersionsRun };
 
@@ -14,8 +13,7 @@ export function checkVersionTargets(
   runs: (BenchTarget & { label: string; versions: VersionsRun | null })[],
 ): Check[] {
   const measured = runs.filter((run): run is Measured => run.versions !== null);
-  const official = measured.filter((run) => run.driver === "postgres" && run.count === million);
-  const largest = [...measured].sort((a, b) => b.count - a.count).slice(0, 1);
+  const { official, largest } = officialRuns(measured);
   return [
     judge(
       "Edit (PATCH) with versions on, PostgreSQL 1,000,000: median < 10 ms",

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
+import { DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { WideDialog } from "~/components/ui/wide-dialog.tsx";
 import { showNotice } from "~/lib/notify.ts";
@@ -65,11 +66,7 @@ export function TemplateDialog(props: {
         </button>
       }
     >
-      {template === null ? (
-        <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-          <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
-        </p>
-      ) : null}
+      {template === null ? <DialogLoading /> : null}
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         {variables.map((variable, index) => (
           <div key={variable.name}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { Icon } from "~/components/ui/icon.tsx";
+import { DialogLoadFailed, DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -61,13 +61,9 @@ export default function HistoryPanel(props: {
   }
 
   if (failed || texts.failed) {
-    return (
-      <p role="alert" className="mt-6 text-center text-danger-text">
-        The history could not be loaded. Close this and try again.
-      </p>
-    );
+    return <DialogLoadFailed what="The history" />;
   }
-  if (!history || !pair) return <Loading />;
+  if (!history || !pair) return <DialogLoading />;
   const [older, newer] = pair;
   const olderVersion = texts.get(older);
   const newerVersion = texts.get(newer);
@@ -88,7 +84,7 @@ export default function HistoryPanel(props: {
           />
         </>
       ) : (
-        <Loading />
+        <DialogLoading />
       )}
       <h3 className="mt-6 text-sm font-semibold text-fg">
         {history.versions.length.toLocaleString("en-US")} versions
@@ -180,13 +176,5 @@ function ComparePicker(props: {
       {choice(0, "Compare")}
       {choice(1, "with")}
     </div>
-  );
-}
-
-function Loading() {
-  return (
-    <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-      <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { Button } from "~/components/ui/button.tsx";
-import { Icon } from "~/components/ui/icon.tsx";
+import { DialogLoadFailed, DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -49,18 +49,10 @@ export default function UpstreamPanel(props: {
   }
 
   if (failed) {
-    return (
-      <p role="alert" className="mt-6 text-center text-danger-text">
-        The original could not be loaded. Close this and try again.
-      </p>
-    );
+    return <DialogLoadFailed what="The original" />;
   }
   if (!upstream) {
-    return (
-      <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-        <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
-      </p>
-    );
+    return <DialogLoading />;
   }
   const original = `The original now (version ${upstream.current.number})`;
   const buttons = (primary: { label: string; take: UpstreamChoice }, secondary: typeof primary) => (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { WideDialog } from "~/components/ui/wide-dialog.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
@@ -6,12 +7,6 @@ import type { Prompt } from "../../../shared/prompt.ts";
 // The comparing code loads when a dialog first opens, not with every page of cards.
 const HistoryPanel = lazy(() => import("./history-panel.tsx"));
 const UpstreamPanel = lazy(() => import("./upstream-panel.tsx"));
-
-const loading = (
-  <p role="status" className="mt-6 flex items-center justify-center gap-2 text-faint">
-    <Icon name="loader" className="h-5 w-5 animate-spin" /> Loading...
-  </p>
-);
 
 /** "edited · 3 versions" on a card, opening the prompt's history. */
 export function HistoryDialog(props: {
@@ -40,7 +35,7 @@ export function HistoryDialog(props: {
       }
     >
       {open ? (
-        <Suspense fallback={loading}>
+        <Suspense fallback={<DialogLoading />}>
           <HistoryPanel
             key={prompt.version}
             prompt={prompt}
@@ -70,7 +65,7 @@ export function UpstreamDialog(props: { prompt: Prompt; onChanged: (prompt: Prom
       }
     >
       {open ? (
-        <Suspense fallback={loading}>
+        <Suspense fallback={<DialogLoading />}>
           <UpstreamPanel
             prompt={props.prompt}
             onChanged={(prompt) => {

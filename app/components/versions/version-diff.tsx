@@ -80,27 +80,29 @@ function DiffPane(props: {
             );
           }
           if (part.kind !== props.shows) return null;
-          return part.kind === "added" ? (
-            <ins
-              key={key}
-              className="rounded-sm bg-success-soft text-success-text no-underline ring-1 ring-success-line"
-            >
-              <span className="sr-only">[added: </span>
-              {part.text}
-              <span className="sr-only">]</span>
-            </ins>
-          ) : (
-            <del
-              key={key}
-              className="rounded-sm bg-danger-soft text-danger-text ring-1 ring-danger-line"
-            >
-              <span className="sr-only">[removed: </span>
-              {part.text}
-              <span className="sr-only">]</span>
-            </del>
-          );
+          return <Change key={key} kind={part.kind} text={part.text} />;
         })}
       </pre>
     </section>
+  );
+}
+
+const changeMarks = {
+  added: {
+    Element: "ins",
+    className: "bg-success-soft text-success-text no-underline ring-success-line",
+  },
+  removed: { Element: "del", className: "bg-danger-soft text-danger-text ring-danger-line" },
+} as const;
+
+/** A change, marked for the eye and said to screen readers. */
+function Change(props: { kind: "added" | "removed"; text: string }) {
+  const { Element, className } = changeMarks[props.kind];
+  return (
+    <Element className={`rounded-sm ring-1 ${className}`}>
+      <span className="sr-only">[{props.kind}: </span>
+      {props.text}
+      <span className="sr-only">]</span>
+    </Element>
   );
 }
