@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   FOLDER_LIMIT: withDefault(z.coerce.number().int().positive(), 2_000),
   FOLDER_DEPTH_LIMIT: withDefault(z.coerce.number().int().min(1).max(256), 32),
   TAG_LIMIT: withDefault(z.coerce.number().int().positive(), 5_000),
+  TOKEN_LIMIT: withDefault(z.coerce.number().int().positive(), 50),
   VERSION_LIMIT: withDefault(z.coerce.number().int().min(2), 1_000),
   HISTORY_SIZE_LIMIT: withDefault(z.coerce.number().int().positive(), 4_194_304),
   EVENT_STREAMS_PER_PERSON: withDefault(z.coerce.number().int().positive(), 10),
@@ -42,6 +43,7 @@ const environmentSchema = z.object({
   SESSION_ABSOLUTE_DAYS: withDefault(z.coerce.number().positive(), 90),
   RATE_LIMIT_SIGN_IN: withDefault(z.coerce.number().int().positive(), 20),
   RATE_LIMIT_WRITES: withDefault(z.coerce.number().int().positive(), 120),
+  RATE_LIMIT_TOKEN: withDefault(z.coerce.number().int().positive(), 600),
   TRUST_PROXY: withDefault(
     z.union([
       z.enum(["true", "false"]).transform((value) => (value === "true" ? 1 : 0)),
@@ -98,6 +100,7 @@ export function parseConfig(environment: Record<string, string | undefined>) {
       foldersPerPerson: env.FOLDER_LIMIT,
       folderDepth: env.FOLDER_DEPTH_LIMIT,
       tagsPerPerson: env.TAG_LIMIT,
+      tokensPerPerson: env.TOKEN_LIMIT,
       versionsPerPrompt: env.VERSION_LIMIT,
       historyBytesPerPrompt: env.HISTORY_SIZE_LIMIT,
       eventStreamsPerPerson: env.EVENT_STREAMS_PER_PERSON,
@@ -123,7 +126,11 @@ export function parseConfig(environment: Record<string, string | undefined>) {
       idleMs: env.SESSION_IDLE_DAYS * dayMs,
       absoluteMs: env.SESSION_ABSOLUTE_DAYS * dayMs,
     },
-    rateLimits: { signInPerMinute: env.RATE_LIMIT_SIGN_IN, writesPerMinute: env.RATE_LIMIT_WRITES },
+    rateLimits: {
+      signInPerMinute: env.RATE_LIMIT_SIGN_IN,
+      writesPerMinute: env.RATE_LIMIT_WRITES,
+      tokenRequestsPerMinute: env.RATE_LIMIT_TOKEN,
+    },
     /** How many proxies in front of the app to believe in X-Forwarded-For; 0 believes none. */
     trustedProxies: env.TRUST_PROXY,
     contact: {

@@ -30,12 +30,15 @@ export type ErrorDetail =
   | "import_file_invalid"
   // forbidden
   | "prompt_not_own"
+  | "token_read_only"
+  | "session_required"
   // not_found
   | "prompt_not_found"
   | "folder_not_found"
   | "tag_not_found"
   | "version_not_found"
   | "original_not_found"
+  | "token_not_found"
   // conflict
   | "original_changed"
   // payload_too_large

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { prompts, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
+import { assertTokenMay } from "../tokens/token-access.ts";
 
 /**
  * Deletes the viewer's account: their sessions, personal prompts, folders, tags and stars go with
@@ -17,6 +18,7 @@ export async function deleteAccount(options: {
   keepSharedPrompts: boolean;
 }) {
   const viewer = requireViewer(options.viewer);
+  assertTokenMay(viewer, "manage");
   if (options.confirmEmail.trim().toLowerCase() !== viewer.email.toLowerCase()) {
     throw new AppError(
       "invalid_input",

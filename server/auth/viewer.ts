@@ -1,3 +1,4 @@
+import type { AccessScope } from "../../shared/access-tokens.ts";
 import type { SessionUser } from "../../shared/session-user.ts";
 
 /** Who is asking: what every domain operation receives to decide what it may do. */
@@ -8,6 +9,11 @@ export interface Viewer {
   avatarUrl: string | null;
   username: string | null;
   isAdmin: boolean;
+  /**
+   * Set when the request came with a personal access token rather than a browser session: what
+   * the token may do (server/tokens/token-access.ts decides from it).
+   */
+  token?: { id: string; scope: AccessScope };
 }
 
 /** What the browser is told of the viewer: the one mapping, for the API and the pages alike. */

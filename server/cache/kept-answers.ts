@@ -6,6 +6,7 @@ import type { KeptAnswer } from "./kept-response.ts";
 import { createPublicPages } from "./public-pages.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
+import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
 export { cacheChannel } from "./cache-versions.ts";
 export type { KeptAnswer } from "./kept-response.ts";
@@ -24,6 +25,8 @@ export interface KeptAnswers {
   signedIn: MiddlewareHandler<AppEnv>;
   /** The session middleware's lookup: from memory while the change channel is heard. */
   sessions: Pick<SessionCache, "resolve">;
+  /** Access tokens' people, likewise; a revoked token is forgotten as soon as it is announced. */
+  tokens: Pick<TokenCache, "resolve">;
   /**
    * For the Node listener: a fresh kept answer for this request, which needs nothing from the
    * app but its bytes; anything else, including a path the app would decode first, is undefined.
@@ -53,6 +56,7 @@ export function createKeptAnswers(options: {
   const memory = options.memory ?? true;
   const versions = createCacheVersions({ communityWindowMs: options.communityWindowMs });
   const sessions = createSessionCache(versions);
+  const tokens = createTokenCache(versions);
   const publicPages = createPublicPages({ strict: options.strict });
   const signedIn = createSignedInAnswers({
     versions,
@@ -64,6 +68,7 @@ export function createKeptAnswers(options: {
     publicPages: memory ? publicPages.middleware : (_c, next) => next(),
     signedIn: signedIn.middleware,
     sessions,
+    tokens,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const queryStart = url.indexOf("?");

@@ -143,11 +143,12 @@ export function createSignedInAnswers(options: {
   /** A write through this process: what its person (and, if shared, everyone) sees is stale. */
   const afterWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     const token = readCookie(c.req.header("cookie"), options.sessionCookie);
+    const byToken = c.req.header("authorization") !== undefined;
     try {
       await next();
     } finally {
-      if (token) {
-        sessions.forget(token);
+      if (token || byToken) {
+        if (token) sessions.forget(token);
         // A refusal (4xx) changed nothing; anything else may have.
         const refused = c.res.status >= 400 && c.res.status < 500;
         const viewer = refused
@@ -166,7 +167,9 @@ export function createSignedInAnswers(options: {
       !options.memory ||
       c.req.method !== "GET" ||
       !versions.trusted ||
-      !keptPaths.has(c.req.path)
+      !keptPaths.has(c.req.path) ||
+      // An access token's reads are answered afresh: kept answers follow browser sessions.
+      c.req.header("authorization") !== undefined
     ) {
       return next();
     }
@@ -204,7 +207,7 @@ export function createSignedInAnswers(options: {
       if (!options.memory || !versions.trusted) return undefined;
       const queryStart = url.indexOf("?");
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
-      if (!keptPaths.has(path)) return undefined;
+      if (!keptPaths.has(path) || headers.authorization !== undefined) return undefined;
       const token = readCookie(headers.cookie, options.sessionCookie);
       const viewer = token ? sessions.peek(token) : null;
       if (!viewer || viewer.isAdmin) return undefined;

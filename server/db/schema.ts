@@ -378,3 +378,64 @@ export const importRuns = pgTable("import_runs", {
   /** Moved on by every transaction of the import; a run quiet for long has died. */
   heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A personal access token: what an AI client or script uses in place of a browser session
+ * (`Authorization: Bearer`, and the MCP server). Only its SHA-256 hash is stored; deleting the
+ * row revokes it on every instance at once (drizzle/0015_access-tokens.sql announces it). A
+ * token issued to an OAuth client (an MCP connector) carries the client and a refresh hash.
+ */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** 'read' or 'write' (server/auth/access-scope.ts). */
+    scope: text("scope").notNull(),
+    /** An administrator's token carries admin rights only when asked for at creation. */
+    admin: boolean("admin").notNull().default(false),
+    clientId: text("client_id").references(() => oauthClients.id, { onDelete: "cascade" }),
+    refreshHash: text("refresh_hash").unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("access_tokens_user_id_idx").on(table.userId),
+    index("access_tokens_client_id_idx").on(table.clientId),
+  ],
+);
+
+/** An MCP client registered itself (OAuth dynamic client registration); public clients only. */
+export const oauthClients = pgTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  redirectUris: text("redirect_uris").array().notNull(),
+  createdAt: createdAt(),
+});
+
+/** An authorization code between consent and its exchange: single use, minutes long. */
+export const oauthCodes = pgTable(
+  "oauth_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    redirectUri: text("redirect_uri").notNull(),
+    codeChallenge: text("code_challenge").notNull(),
+    scope: text("scope").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("oauth_codes_client_id_idx").on(table.clientId),
+    index("oauth_codes_user_id_idx").on(table.userId),
+  ],
+);

@@ -9,6 +9,11 @@ export interface AppEnv {
     log: Logger;
     /** Looks up the signed-in person once per request, only when something asks. */
     viewer: () => Promise<Viewer | null>;
+    /**
+     * Set when an access token is the request's credential (bearer-access.ts): cookies play no
+     * part, so there is no cross-site riding to prevent.
+     */
+    byToken?: boolean;
     /** Set while the page cache renders a page: it compresses the result itself. */
     renderingForCache?: boolean;
   };

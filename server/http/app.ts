@@ -14,20 +14,23 @@ import { AppError, asAppError } from "../errors.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
-import { createRateLimiter } from "../security/rate-limiter.ts";
+import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limiter.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
 import { tagRoutes } from "./api/tag-routes.ts";
+import { tokenRoutes } from "./api/token-routes.ts";
 import { versionRoutes } from "./api/version-routes.ts";
 import type { AppEnv } from "./app-env.ts";
+import { bearerAccess } from "./bearer-access.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
-import { rateLimitMiddleware } from "./rate-limit-middleware.ts";
+import { mcpRoutes } from "./mcp-routes.ts";
+import { rateLimitMiddleware, writesKey } from "./rate-limit-middleware.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLogging } from "./request-logging.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -80,6 +83,15 @@ export function createApp(options: AppOptions) {
       sessions: kept.sessions,
     }),
   );
+  app.use(
+    bearerAccess({
+      db,
+      tokens: kept.tokens,
+      adminEmails: config.adminEmails,
+      requestsPerMinute: config.rateLimits.tokenRequestsPerMinute,
+      publicOrigin: config.publicOrigin,
+    }),
+  );
   // Answers served from memory keep the headers they were rendered with (their own CSP).
   for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
   app.use(kept.signedIn);
@@ -106,9 +118,10 @@ export function createApp(options: AppOptions) {
     c.req.path === "/api/v1/import" ? importLimit(c, next) : bodyLimitAnywhere(c, next),
   );
 
+  const writeLimiter = countedInMemoryFirst(createRateLimiter(db));
   app.use(
     rateLimitMiddleware({
-      limiter: createRateLimiter(db),
+      limiter: writeLimiter,
       cookies,
       ...config.rateLimits,
       trustedProxies: config.trustedProxies,
@@ -125,6 +138,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/prompts", versionRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
+  app.route("/api/v1/tokens", tokenRoutes({ db, tokensPerPerson: config.limits.tokensPerPerson }));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
   if (options.changeFeed) {
     app.route(
@@ -138,6 +152,19 @@ export function createApp(options: AppOptions) {
       }),
     );
   }
+  app.route(
+    "/mcp",
+    mcpRoutes({
+      db,
+      publicOrigin: config.publicOrigin,
+      countWrite: async (userId) => {
+        const decision = await writeLimiter(writesKey(userId), config.rateLimits.writesPerMinute);
+        if (!decision.allowed) {
+          throw new AppError("rate_limited", "Too many changes in a minute. Please wait a moment.");
+        }
+      },
+    }),
+  );
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", "No such API route")));
 
   app.all(

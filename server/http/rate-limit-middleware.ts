@@ -3,7 +3,6 @@ import { type CookieNames, readCookie } from "../auth/cookies.ts";
 import { AppError } from "../errors.ts";
 import { clientAddress } from "../security/client-address.ts";
 import {
-  countedInMemoryFirst,
   createMemoryRateLimiter,
   type RateDecision,
   type RateLimiter,
@@ -25,6 +24,7 @@ const reading = new Set(["GET", "HEAD", "OPTIONS"]);
  * 429 before any page is rendered.
  */
 export function rateLimitMiddleware(options: {
+  /** Counted in memory first (rate-limiter.ts), shared with the MCP tools that write. */
   limiter: RateLimiter;
   cookies: CookieNames;
   signInPerMinute: number;
@@ -33,7 +33,7 @@ export function rateLimitMiddleware(options: {
   /** The largest import; one sent without its length counts as that large. */
   importLimit: number;
 }): MiddlewareHandler<AppEnv> {
-  const limiter = countedInMemoryFirst(options.limiter);
+  const { limiter } = options;
   const signedOutForms = createMemoryRateLimiter();
   return async (c, next) => {
     if (startsOrEndsSignIn(c, options.cookies)) {
@@ -47,7 +47,9 @@ export function rateLimitMiddleware(options: {
         );
       return next();
     }
-    if (reading.has(c.req.method)) return next();
+    // An MCP request is limited per token (bearer-access.ts); its writing tools count towards
+    // their person's writes themselves (server/mcp/write-tools.ts).
+    if (reading.has(c.req.method) || c.req.path === "/mcp") return next();
     const viewer = await c.get("viewer")();
     if (!viewer) {
       if (c.req.path.startsWith("/api/"))
@@ -63,7 +65,7 @@ export function rateLimitMiddleware(options: {
       return next();
     }
     const decision = await limiter(
-      `write:user:${viewer.userId}`,
+      writesKey(viewer.userId),
       options.writesPerMinute,
       // Never more than a whole minute's budget, or a large import could never be let through.
       Math.min(writeWeight(c, options.importLimit), options.writesPerMinute),
@@ -76,6 +78,11 @@ export function rateLimitMiddleware(options: {
       );
     return next();
   };
+}
+
+/** The key a person's writes are counted under, from a browser, the API or MCP. */
+export function writesKey(userId: string) {
+  return `write:user:${userId}`;
 }
 
 /** An import reads and writes much more than other writes: it counts one per megabyte sent. */

@@ -20,7 +20,7 @@ export const promptTextSchema = storableText()
   );
 
 /** Longer use cases are cut to 35 characters, not refused; this bound only stops abuse. */
-const useCaseSchema = storableText().max(10_000, "Use case is too long");
+export const useCaseSchema = storableText().max(10_000, "Use case is too long");
 
 export const createPromptInput = z.object({
   promptText: promptTextSchema,

@@ -5,9 +5,9 @@ import { DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { WideDialog } from "~/components/ui/wide-dialog.tsx";
 import { showNotice } from "~/lib/notify.ts";
-import { renderTemplate, templateVariables } from "~/lib/template.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
+import { renderTemplate, templateVariables } from "../../../shared/template.ts";
 
 /**
  * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt.

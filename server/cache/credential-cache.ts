@@ -1,0 +1,87 @@
+import { sha256 } from "../auth/tokens.ts";
+import type { CacheVersions } from "./cache-versions.ts";
+
+interface Entry<T> {
+  value: T;
+  userId: string;
+  epoch: number;
+  cachedAt: number;
+}
+
+const maxAgeMs = 60_000;
+const maxEntries = 10_000;
+
+/**
+ * Credentials (session cookies, access tokens) looked up in the last minute, so a signed-in
+ * request costs no query. An entry is dropped the moment its credential ends or its person
+ * changes (on any instance, through the database's change channel, which names the credential by
+ * its hash), and is never used while that channel is not heard or once `usable` says no.
+ */
+export function createCredentialCache<T>(
+  versions: CacheVersions,
+  options: { userIdOf: (value: T) => string; usable: (value: T, now: number) => boolean },
+) {
+  const entries = new Map<string, Entry<T>>();
+  const byUser = new Map<string, Set<string>>();
+
+  const forget = (hash: string) => {
+    const entry = entries.get(hash);
+    if (!entry) return;
+    entries.delete(hash);
+    const hashes = byUser.get(entry.userId);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) byUser.delete(entry.userId);
+  };
+  // Counts endings heard, so a lookup that raced with one is not kept.
+  let endings = 0;
+  versions.onForget((kind, key) => {
+    endings++;
+    if (kind === "session") forget(key);
+    else for (const hash of byUser.get(key) ?? []) forget(hash);
+  });
+
+  const usable = (entry: Entry<T>, now: number) =>
+    versions.trusted &&
+    entry.epoch === versions.epoch &&
+    now - entry.cachedAt < maxAgeMs &&
+    options.usable(entry.value, now);
+
+  return {
+    /** The credential's value from memory if usable, else from `load` (and kept if it may be). */
+    async resolve(
+      credential: string,
+      load: () => Promise<T | null>,
+    ): Promise<{ value: T; fromMemory: boolean } | null> {
+      const hash = sha256(credential);
+      const now = Date.now();
+      const entry = entries.get(hash);
+      if (entry && usable(entry, now)) return { value: entry.value, fromMemory: true };
+      forget(hash);
+      const epoch = versions.epoch;
+      const endingsBefore = endings;
+      const value = await load();
+      if (!value) return null;
+      // Only what was read while the channel was heard throughout, with no ending meanwhile.
+      const raced = versions.epoch !== epoch || endings !== endingsBefore;
+      if (!versions.trusted || raced) return { value, fromMemory: false };
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) forget(oldest);
+      }
+      const userId = options.userIdOf(value);
+      entries.set(hash, { value, userId, epoch, cachedAt: now });
+      const hashes = byUser.get(userId) ?? new Set<string>();
+      byUser.set(userId, hashes.add(hash));
+      return { value, fromMemory: false };
+    },
+    /** The credential's value, if it is in memory and usable as it is. */
+    peek(credential: string): T | null {
+      const entry = entries.get(sha256(credential));
+      return entry && usable(entry, Date.now()) ? entry.value : null;
+    },
+    /** Look this credential up afresh next time. */
+    forget(credential: string) {
+      forget(sha256(credential));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Database } from "../db/client.ts";
+import { type ResolvedToken, resolveAccessToken } from "../tokens/resolve-access-token.ts";
+import type { CacheVersions } from "./cache-versions.ts";
+import { createCredentialCache } from "./credential-cache.ts";
+
+/**
+ * Access tokens looked up in the last minute (credential-cache.ts): a revoked token is forgotten
+ * by every instance as soon as the database announces it, and an expired one is never served.
+ */
+export function createTokenCache(versions: CacheVersions) {
+  const cache = createCredentialCache<ResolvedToken>(versions, {
+    userIdOf: (token) => token.viewer.userId,
+    usable: (token, now) => token.expiresAt === null || now < token.expiresAt.getTime(),
+  });
+  return {
+    async resolve(db: Database, token: string, adminEmails: ReadonlySet<string>) {
+      const found = await cache.resolve(token, () => resolveAccessToken(db, token, adminEmails));
+      return found?.value.viewer ?? null;
+    },
+  };
+}
+
+export type TokenCache = ReturnType<typeof createTokenCache>;

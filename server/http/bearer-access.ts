@@ -1,0 +1,90 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { KeptAnswers } from "../cache/kept-answers.ts";
+import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
+import { assertTokenMay, type TokenOperation } from "../tokens/token-access.ts";
+import type { AppEnv } from "./app-env.ts";
+import { errorResponse } from "./errors.ts";
+
+const reading = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Where an access token is accepted in place of the session cookie. */
+export function takesBearer(path: string) {
+  return path.startsWith("/api/") || path === "/mcp";
+}
+
+/** The token in an `Authorization: Bearer` header; undefined for any other form. */
+export function bearerToken(header: string | undefined) {
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/**
+ * A request to the API or /mcp with an Authorization header is that token's, and the cookie plays
+ * no part: the viewer is the token's person (with its scope), an unknown, revoked or expired
+ * token is 401 at once, and a read token's writes are 403 before any route runs. Each token's
+ * requests are limited per minute in this instance's memory; its writes also count towards its
+ * person's writes, like a browser's.
+ */
+export function bearerAccess(options: {
+  db: Database;
+  tokens: KeptAnswers["tokens"];
+  adminEmails: ReadonlySet<string>;
+  requestsPerMinute: number;
+  publicOrigin: string;
+}): MiddlewareHandler<AppEnv> {
+  const limiter = createMemoryRateLimiter();
+  return async (c, next) => {
+    const header = c.req.header("authorization");
+    if (header === undefined || !takesBearer(c.req.path)) return next();
+    const token = bearerToken(header);
+    const viewer = token
+      ? await options.tokens.resolve(options.db, token, options.adminEmails)
+      : null;
+    if (!viewer) {
+      c.header(
+        "WWW-Authenticate",
+        bearerChallenge(options.publicOrigin, c.req.path, "invalid_token"),
+      );
+      return errorResponse(
+        c,
+        new AppError(
+          "unauthenticated",
+          "This access token is not valid: it may be revoked or expired",
+        ),
+      );
+    }
+    c.set("viewer", async () => viewer);
+    c.set("byToken", true);
+    const decision = limiter(`token:${viewer.token?.id}`, options.requestsPerMinute);
+    if (!decision.allowed) {
+      c.header("Retry-After", String(decision.retryAfter));
+      return errorResponse(
+        c,
+        new AppError("rate_limited", "Too many requests with this token. Please wait a moment."),
+      );
+    }
+    assertTokenMay(viewer, operationOf(c));
+    return next();
+  };
+}
+
+/**
+ * The WWW-Authenticate of a 401: for /mcp it names the protected resource's metadata, where an
+ * MCP client finds how to obtain a token (RFC 9728, as the MCP authorization spec asks).
+ */
+export function bearerChallenge(publicOrigin: string, path: string, error?: "invalid_token") {
+  const parts = error ? [`error="${error}"`] : [];
+  if (path === "/mcp") {
+    parts.push(`resource_metadata="${publicOrigin}/.well-known/oauth-protected-resource/mcp"`);
+  }
+  return parts.length ? `Bearer ${parts.join(", ")}` : "Bearer";
+}
+
+function operationOf(c: Context<AppEnv>): TokenOperation {
+  // MCP speaks JSON-RPC over POST: each tool asks for itself (server/mcp/). What only a browser
+  // may do (tokens, the account) is refused by those operations themselves.
+  if (c.req.path === "/mcp") return "read";
+  return reading.has(c.req.method) ? "read" : "write";
+}

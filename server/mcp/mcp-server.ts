@@ -1,0 +1,30 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { registerPromptHandlers } from "./prompt-handlers.ts";
+import { registerReadTools } from "./read-tools.ts";
+import { registerWriteTools } from "./write-tools.ts";
+
+/**
+ * The MCP server one request is answered by, acting as the token's person: every tool calls the
+ * same domain operations (and so the same authorization) as the API and the pages.
+ */
+export function createMcpServer(options: {
+  db: Database;
+  viewer: Viewer;
+  version: string;
+  /** Counts a change towards its person's writes per minute; throws when over. */
+  countWrite: () => Promise<void>;
+}) {
+  const server = new McpServer(
+    { name: "promptshelf", title: "PromptShelf", version: options.version },
+    {
+      instructions:
+        "PromptShelf is the person's library of AI prompts. Use search_prompts to find one, get_prompt for its whole text, and render_template to fill its {{variables}}.",
+    },
+  );
+  registerReadTools(server, options);
+  registerWriteTools(server, options);
+  registerPromptHandlers(server, options);
+  return server;
+}

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { templateVariables } from "../../shared/template.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
+
+/** At most this many of a person's prompts are offered as MCP prompts (slash commands). */
+export const offeredPromptLimit = 500;
+
+export interface OfferedPrompt {
+  /** Unique among those offered: the title as a slug, numbered when two titles meet. */
+  name: string;
+  id: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * What a client that shows MCP prompts offers as slash commands: the person's starred prompts
+ * (their own or shared ones) and their own templates (prompts with {{variables}}), by title.
+ */
+export async function offeredPrompts(db: Database, viewer: Viewer): Promise<OfferedPrompt[]> {
+  const seeAll = viewer.isAdmin ? sql`true` : sql`(p.is_shared OR p.user_id = ${viewer.userId})`;
+  const result = await db.execute(sql`
+    SELECT id, title, prompt_text FROM (
+      SELECT id, title, prompt_text FROM prompts
+      WHERE user_id = ${viewer.userId} AND prompt_text LIKE '%{{%'
+      UNION
+      SELECT p.id, p.title, p.prompt_text
+      FROM favourites f JOIN prompts p ON p.id = f.prompt_id
+      WHERE f.user_id = ${viewer.userId} AND ${seeAll}
+    ) offered
+    ORDER BY lower(title), id
+    LIMIT ${offeredPromptLimit}`);
+  const taken = new Map<string, number>();
+  return rowsOf<{ id: string; title: string; prompt_text: string }>(result).map((row) => {
+    const base = slug(row.title);
+    const seen = (taken.get(base) ?? 0) + 1;
+    taken.set(base, seen);
+    return {
+      name: seen === 1 ? base : `${base}-${seen}`,
+      id: row.id,
+      title: row.title,
+      text: row.prompt_text,
+    };
+  });
+}
+
+/** The prompt's arguments: its template variables, required unless they have a default. */
+export function promptArguments(text: string) {
+  return templateVariables(text).map((variable) => ({
+    name: variable.name,
+    description: variable.defaultValue ? `Default: ${variable.defaultValue}` : undefined,
+    required: !variable.defaultValue,
+  }));
+}
+
+function slug(title: string) {
+  const words = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return words || "prompt";
+}

@@ -1,0 +1,68 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { renderTemplate } from "../../shared/template.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { offeredPrompts, promptArguments } from "./offered-prompts.ts";
+
+const pageSize = 100;
+
+/**
+ * MCP prompts: the person's starred prompts and templates, their variables as arguments. They
+ * are read when a client asks, not registered up front, so a search call never pays for them.
+ */
+export function registerPromptHandlers(
+  server: McpServer,
+  options: { db: Database; viewer: Viewer },
+) {
+  const { db, viewer } = options;
+  server.server.registerCapabilities({ prompts: { listChanged: false } });
+
+  server.server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+    const start = Number(request.params?.cursor ?? 0);
+    if (!Number.isInteger(start) || start < 0) {
+      throw new McpError(ErrorCode.InvalidParams, "Unknown cursor");
+    }
+    const offered = await offeredPrompts(db, viewer);
+    const page = offered.slice(start, start + pageSize);
+    return {
+      prompts: page.map((prompt) => ({
+        name: prompt.name,
+        title: prompt.title,
+        description: firstLine(prompt.text),
+        arguments: promptArguments(prompt.text),
+      })),
+      nextCursor: start + pageSize < offered.length ? String(start + pageSize) : undefined,
+    };
+  });
+
+  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const offered = await offeredPrompts(db, viewer);
+    const prompt = offered.find((candidate) => candidate.name === request.params.name);
+    if (!prompt)
+      throw new McpError(ErrorCode.InvalidParams, `No prompt named ${request.params.name}`);
+    const values = request.params.arguments ?? {};
+    const missing = promptArguments(prompt.text)
+      .filter((argument) => argument.required && !values[argument.name])
+      .map((argument) => argument.name);
+    if (missing.length) {
+      throw new McpError(ErrorCode.InvalidParams, `Missing arguments: ${missing.join(", ")}`);
+    }
+    return {
+      description: prompt.title,
+      messages: [
+        { role: "user", content: { type: "text", text: renderTemplate(prompt.text, values) } },
+      ],
+    };
+  });
+}
+
+function firstLine(text: string) {
+  const line = text.trim().split("\n", 1)[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}

@@ -1,0 +1,182 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { renderTemplate, templateVariables } from "../../shared/template.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { listFolders } from "../folders/list-folders.ts";
+import { folderPaths } from "../library-data/export-library.ts";
+import { getPrompt } from "../prompts/get-prompt.ts";
+import { tagName } from "../prompts/prompt-input.ts";
+import { listTags } from "../tags/list-tags.ts";
+import { isUuid } from "../uuid.ts";
+import { storableText } from "../validation.ts";
+import { compactPrompt, toolResult } from "./mcp-results.ts";
+import { searchPrompts } from "./search-prompts.ts";
+
+/** A page of a tool's results is at most this long. */
+export const toolPageLimit = 50;
+
+const promptId = z.string().describe("A prompt's id, as search_prompts returns it");
+
+/** The tools that read the library: search, fetch, fill a template, list folders and tags. */
+export function registerReadTools(server: McpServer, options: { db: Database; viewer: Viewer }) {
+  const { db, viewer } = options;
+  const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+  const pathsOfFolders = async () => folderPaths(await listFolders({ db, viewer }));
+
+  server.registerTool(
+    "search_prompts",
+    {
+      title: "Search prompts",
+      description:
+        "Search the person's PromptShelf library and the community library. Without a query, lists newest first. Returns compact JSON: items (id, title, text excerpt, tags, folder) and nextCursor.",
+      inputSchema: {
+        query: storableText()
+          .max(500)
+          .optional()
+          .describe("Words to find in title, use case or text"),
+        scope: z
+          .enum(["all", "personal", "community", "favourites"])
+          .default("all")
+          .describe("all: yours and the community's; personal: your own; favourites: starred"),
+        folder: storableText()
+          .max(2000)
+          .optional()
+          .describe('One of your folders, by id or path ("Work / Emails"), as list_folders gives'),
+        tag: tagName.optional().describe("One of your tags"),
+        limit: z.number().int().min(1).max(toolPageLimit).default(10),
+        cursor: z.string().max(300).optional().describe("nextCursor of the previous page"),
+      },
+      annotations: readOnly,
+    },
+    (input) =>
+      toolResult(async () => {
+        let paths: Map<string, string> | undefined;
+        let folder: string | undefined;
+        if (input.folder !== undefined) {
+          paths = await pathsOfFolders();
+          folder = folderIdOf(paths, input.folder);
+        }
+        const page = await searchPrompts({
+          db,
+          viewer,
+          scope: input.scope,
+          q: input.query?.trim() || undefined,
+          folder,
+          tag: input.tag ? [input.tag] : [],
+          limit: input.limit,
+          cursor: input.cursor,
+        });
+        if (!paths && page.items.some((item) => item.folderId)) paths = await pathsOfFolders();
+        return {
+          items: page.items.map((item) => compactPrompt(item, paths ?? new Map())),
+          nextCursor: page.nextCursor ?? undefined,
+        };
+      }),
+  );
+
+  server.registerTool(
+    "get_prompt",
+    {
+      title: "Get a prompt",
+      description:
+        "One prompt, whole: its text, use case, template variables, tags and folder (yours only).",
+      inputSchema: { id: promptId },
+      annotations: readOnly,
+    },
+    ({ id }) =>
+      toolResult(async () => {
+        const prompt = await getPrompt({ db, viewer, id });
+        const paths = prompt.folderId ? await pathsOfFolders() : new Map<string, string>();
+        return compactPrompt(prompt, paths);
+      }),
+  );
+
+  server.registerTool(
+    "render_template",
+    {
+      title: "Fill a template",
+      description:
+        "Fills a prompt's {{variables}} with the values given and returns the text to use. A variable with a default ({{tone|friendly}}) may be left out; any other missing one is an error naming it.",
+      inputSchema: {
+        id: promptId,
+        values: z
+          .record(z.string().max(200), storableText().max(100_000))
+          .default({})
+          .describe("Each variable's value, by name"),
+      },
+      annotations: readOnly,
+    },
+    ({ id, values }) =>
+      toolResult(async () => {
+        const prompt = await getPrompt({ db, viewer, id });
+        const variables = templateVariables(prompt.promptText);
+        const missing = variables
+          .filter((variable) => !variable.defaultValue && !values[variable.name])
+          .map((variable) => variable.name);
+        if (missing.length) {
+          throw new AppError(
+            "invalid_input",
+            `Missing ${missing.length === 1 ? "a value for" : "values for"}: ${missing.join(", ")}`,
+          );
+        }
+        const known = new Set(variables.map((variable) => variable.name));
+        const unknown = Object.keys(values).filter((name) => !known.has(name));
+        if (unknown.length) {
+          throw new AppError(
+            "invalid_input",
+            `No such variable in this prompt: ${unknown.join(", ")}`,
+          );
+        }
+        return { text: renderTemplate(prompt.promptText, values) };
+      }),
+  );
+
+  server.registerTool(
+    "list_folders",
+    {
+      title: "List folders",
+      description: "Your folders, each with its path and how many prompts it holds.",
+      annotations: readOnly,
+    },
+    () =>
+      toolResult(async () => {
+        const folders = await listFolders({ db, viewer });
+        const paths = folderPaths(folders);
+        return folders.map((folder) => ({
+          id: folder.id,
+          path: paths.get(folder.id),
+          prompts: folder.promptCount,
+        }));
+      }),
+  );
+
+  server.registerTool(
+    "list_tags",
+    {
+      title: "List tags",
+      description: "Your tags, each with how many of your prompts carry it.",
+      annotations: readOnly,
+    },
+    () =>
+      toolResult(async () =>
+        (await listTags({ db, viewer })).map((tag) => ({
+          name: tag.name,
+          prompts: tag.promptCount,
+        })),
+      ),
+  );
+}
+
+/** A folder named by id or path; one the person does not have is not found. */
+export function folderIdOf(paths: ReadonlyMap<string, string>, folder: string) {
+  if (isUuid(folder) && paths.has(folder)) return folder;
+  const wanted = folder.trim().toLowerCase();
+  for (const [id, path] of paths) if (path.toLowerCase() === wanted) return id;
+  throw new AppError(
+    "not_found",
+    `No folder "${folder}": list_folders gives yours`,
+    "folder_not_found",
+  );
+}

@@ -1,0 +1,99 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { tagsPerPrompt } from "../../shared/prompt.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { filePrompt } from "../folders/file-prompt.ts";
+import { listFolders } from "../folders/list-folders.ts";
+import { folderPaths } from "../library-data/export-library.ts";
+import { createPrompt } from "../prompts/create-prompt.ts";
+import { getPrompt } from "../prompts/get-prompt.ts";
+import { promptTextSchema, tagName, useCaseSchema, versionNote } from "../prompts/prompt-input.ts";
+import { updatePrompt } from "../prompts/update-prompt.ts";
+import { tagPrompt } from "../tags/tag-prompt.ts";
+import { assertTokenMay } from "../tokens/token-access.ts";
+import { storableText } from "../validation.ts";
+import { compactPrompt, toolResult } from "./mcp-results.ts";
+import { folderIdOf } from "./read-tools.ts";
+
+/** The tools that change the library: a token of the write scope only (token-access.ts). */
+export function registerWriteTools(
+  server: McpServer,
+  options: { db: Database; viewer: Viewer; countWrite: () => Promise<void> },
+) {
+  const { db, viewer } = options;
+  const writes = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+
+  server.registerTool(
+    "save_prompt",
+    {
+      title: "Save a prompt",
+      description:
+        "Saves a new prompt to the person's private library (or shares it to the community when shared is true), optionally into a folder and with tags. Needs a read-and-write token.",
+      inputSchema: {
+        text: promptTextSchema.describe("The prompt; {{name}} marks a template variable"),
+        useCase: useCaseSchema.optional().describe("What it is for; its first line is the title"),
+        folder: storableText().max(2000).optional().describe("A folder's id or path"),
+        tags: z.array(tagName).max(tagsPerPrompt).default([]),
+        shared: z.boolean().default(false).describe("Share to the community library"),
+      },
+      annotations: writes,
+    },
+    (input) =>
+      toolResult(async () => {
+        assertTokenMay(viewer, "write");
+        await options.countWrite();
+        const paths = folderPaths(await listFolders({ db, viewer }));
+        const folderId = input.folder === undefined ? null : folderIdOf(paths, input.folder);
+        const created = await createPrompt({
+          db,
+          viewer,
+          promptText: input.text,
+          useCase: input.useCase,
+          shared: input.shared,
+        });
+        if (folderId) await filePrompt({ db, viewer, id: created.id, folderId });
+        for (const name of new Set(input.tags)) {
+          await tagPrompt({ db, viewer, promptId: created.id, name });
+        }
+        return compactPrompt(await getPrompt({ db, viewer, id: created.id }), paths);
+      }),
+  );
+
+  server.registerTool(
+    "update_prompt",
+    {
+      title: "Update a prompt",
+      description:
+        "Changes the text or use case of one of the person's prompts; the version it replaces stays in its history. Needs a read-and-write token.",
+      inputSchema: {
+        id: z.string().describe("The prompt's id"),
+        text: promptTextSchema.optional(),
+        useCase: useCaseSchema.optional(),
+        note: versionNote.optional().describe("What changed, kept with the version"),
+      },
+      annotations: { ...writes, idempotentHint: true },
+    },
+    (input) =>
+      toolResult(async () => {
+        assertTokenMay(viewer, "write");
+        await options.countWrite();
+        if (input.text === undefined && input.useCase === undefined) {
+          throw new AppError("invalid_input", "Nothing to change: give text or useCase");
+        }
+        const updated = await updatePrompt({
+          db,
+          viewer,
+          id: input.id,
+          promptText: input.text,
+          useCase: input.useCase,
+          note: input.note,
+        });
+        const paths = updated.folderId
+          ? folderPaths(await listFolders({ db, viewer }))
+          : new Map<string, string>();
+        return compactPrompt(updated, paths);
+      }),
+  );
+}
