@@ -11,7 +11,7 @@ withTestApp((made) => {
 });
 
 const origin = "http://localhost:3000";
-const viaApp = (url: string | URL, init?: RequestInit) => app.request(String(url), init);
+const viaApp = async (url: string | URL, init?: RequestInit) => app.request(String(url), init);
 
 async function personWithToken(scope: "read" | "write") {
   const person = await apiPerson(database.db, app);
