@@ -80,3 +80,149 @@ describe("the MCP server", () => {
     await client.close();
   });
 });
+
+describe("what a token may do through MCP", () => {
+  it("saves and updates with a write token; a read token is refused and nothing changes", async () => {
+    const { person, token: readToken } = await personWithToken("read");
+    const write = await person.call("POST", "/api/v1/tokens", { name: "w", scope: "write" });
+    const folder = await person.call("POST", "/api/v1/folders", { name: "Work" });
+    expect(folder.status).toBe(201);
+    const reader = await connectMcp({ origin, token: readToken, fetch: viaApp });
+    const writer = await connectMcp({ origin, token: write.body.token, fetch: viaApp });
+    const save = {
+      name: "save_prompt",
+      arguments: {
+        text: "Draft a {{tone}} reply",
+        useCase: "Replies",
+        folder: "work",
+        tags: ["email"],
+      },
+    };
+    const refused = toolJson(await reader.callTool(save));
+    expect(refused).toEqual({
+      isError: true,
+      value: { error: "forbidden", message: "This access token may only read" },
+    });
+    expect((await person.call("GET", "/api/v1/prompts?scope=personal")).body.items).toEqual([]);
+
+    const saved = toolJson(await writer.callTool(save));
+    expect(saved.isError).toBe(false);
+    expect(saved.value).toMatchObject({
+      title: "Replies",
+      text: "Draft a {{tone}} reply",
+      variables: ["tone"],
+      folder: "Work",
+      tags: ["email"],
+      shared: false,
+      version: 1,
+    });
+    const update = {
+      name: "update_prompt",
+      arguments: { id: saved.value.id, text: "Draft a {{tone|kind}} reply", note: "kinder" },
+    };
+    expect(toolJson(await reader.callTool(update)).isError).toBe(true);
+    const updated = toolJson(await writer.callTool(update));
+    expect(updated.value).toMatchObject({ version: 2, variables: ["tone|kind"] });
+    const history = await person.call("GET", `/api/v1/prompts/${saved.value.id}/versions`);
+    expect(history.body.versions[0]).toMatchObject({ number: 2, note: "kinder" });
+    await reader.close();
+    await writer.close();
+  });
+
+  it("never reaches another person's private prompt, by search, id, template or prompt list", async () => {
+    const { person: owner } = await personWithToken("read");
+    const secret = await owner.call("POST", "/api/v1/prompts", {
+      promptText: "Quarterly zanzibarite {{figures}} for the board",
+      useCase: "Board pack",
+      shared: false,
+    });
+    await owner.call("PUT", `/api/v1/prompts/${secret.body.id}/favourite`);
+    const { person: other, token } = await personWithToken("write");
+    const shared = await other.call("POST", "/api/v1/prompts", {
+      promptText: "A shared zanzibarite {{note}}",
+      useCase: "Shared note",
+      shared: true,
+    });
+    await other.call("PUT", `/api/v1/prompts/${shared.body.id}/favourite`);
+    const client = await connectMcp({ origin, token, fetch: viaApp });
+    for (const scope of ["all", "community", "personal", "favourites"]) {
+      const found = toolJson(
+        await client.callTool({
+          name: "search_prompts",
+          arguments: { query: "zanzibarite", scope },
+        }),
+      );
+      const ids = found.value.items.map((item: { id: string }) => item.id);
+      expect([scope, ids.includes(secret.body.id)]).toEqual([scope, false]);
+    }
+    const id = secret.body.id;
+    const notFound = { error: "not_found", message: "Prompt not found" };
+    for (const call of [
+      { name: "get_prompt", arguments: { id } },
+      { name: "render_template", arguments: { id, values: { figures: "x" } } },
+      { name: "update_prompt", arguments: { id, text: "mine now" } },
+    ]) {
+      expect(toolJson(await client.callTool(call))).toEqual({ isError: true, value: notFound });
+    }
+    const offered = (await client.listPrompts()).prompts.map((prompt) => prompt.title);
+    expect(offered).toEqual(["Shared note"]);
+    await expect(
+      client.getPrompt({ name: "board-pack", arguments: { figures: "1" } }),
+    ).rejects.toThrow("No prompt named board-pack");
+    const unchanged = await owner.call("GET", `/api/v1/prompts/${id}`);
+    expect(unchanged.body).toMatchObject({ version: 1, promptText: secret.body.promptText });
+    await client.close();
+  });
+
+  it("lists the person's own prompts, then the community's, page by page", async () => {
+    const { person, token } = await personWithToken("read");
+    const word = `quokkafy${Date.now()}`;
+    for (const [n, shared] of [
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, true],
+      [5, true],
+    ] as const) {
+      await person.call("POST", "/api/v1/prompts", { promptText: `${word} ${n}`, shared });
+    }
+    const client = await connectMcp({ origin, token, fetch: viaApp });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const { value } = toolJson(
+        await client.callTool({
+          name: "search_prompts",
+          arguments: { query: word, limit: 2, ...(cursor ? { cursor } : {}) },
+        }),
+      );
+      seen.push(...value.items.map((item: { text: string }) => item.text));
+      cursor = value.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual([`${word} 2`, `${word} 1`, `${word} 5`, `${word} 4`, `${word} 3`]);
+    await client.close();
+  });
+
+  it("is refused without a token, with a cookie alone, and at once after revocation", async () => {
+    const { person, token, tokenId } = await personWithToken("read");
+    const bare = await app.request("/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: person.actor.cookie },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    expect(
+      (await app.request("/mcp", { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(405);
+    const client = await connectMcp({ origin, token, fetch: viaApp });
+    expect((await client.listTools()).tools.length).toBe(7);
+    expect((await person.call("DELETE", `/api/v1/tokens/${tokenId}`)).status).toBe(204);
+    await expect(client.listTools()).rejects.toThrow(
+      "This access token is not valid: it may be revoked or expired",
+    );
+  });
+});

@@ -1,20 +1,42 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
-import { createPrompt } from "../../tests/support/factories.ts";
+import {
+  type Actor,
+  type ActorName,
+  asActor,
+  type Credential,
+  createActors,
+} from "../../tests/support/actors.ts";
+import { createPrompt, viewerFor } from "../../tests/support/factories.ts";
 import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, promptVersions } from "../db/schema.ts";
+import { createAccessToken } from "../tokens/access-tokens.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<ActorName, Actor>;
+/** Each actor's access tokens, read-only and read-write; the administrator's carry admin rights. */
+const tokens = {} as Record<ActorName, Record<"read" | "write", string>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await createTestApp({ db: database.db, env: { ADMIN_EMAILS: "admin@example.com" } });
   actors = await createActors(database.db);
+  for (const actor of Object.values(actors)) {
+    const issue = async (scope: "read" | "write") => {
+      if (!actor.userId) return "ps_neverIssued0000000000000000000000000000000";
+      const viewer = viewerFor(
+        { id: actor.userId, email: actor.name === "admin" ? "admin@example.com" : "x@example.com" },
+        actor.name === "admin",
+      );
+      const input = { name: scope, scope, expiresInDays: null, admin: actor.name === "admin" };
+      return (await createAccessToken({ db: database.db, viewer, input, tokensPerPerson: 50 }))
+        .token;
+    };
+    tokens[actor.name] = { read: await issue("read"), write: await issue("write") };
+  }
 });
 afterAll(async () => {
   await closeTestApps();
@@ -77,6 +99,7 @@ async function expectRefused(
   const body = (await res.json()) as { error: { code: string; detail?: string } };
   expect(body.error.code).toBe(errorCodes[status]);
   if (status === 404) expect(body.error.detail).toBe(detail);
+  if (detail === "token_read_only") expect(body.error.detail).toBe(detail);
   expect(await snapshot()).toEqual(before);
 }
 
@@ -129,40 +152,74 @@ const cells = Object.entries(matrix).flatMap(([operation, byTarget]) =>
   ),
 );
 
-/** The request each operation sends, as the actor's browser would. */
-function requestFor(operation: Operation, id: string, actor: Actor): [string, RequestInit] {
+/** The request each operation sends, as the actor's browser would (or with a token instead). */
+function requestFor(
+  operation: Operation,
+  id: string,
+  actor: Actor,
+  credential: Credential = "session",
+): [string, RequestInit] {
   const path = `/api/v1/prompts/${id}`;
   switch (operation) {
     case "get":
-      return [path, asActor(actor)];
+      return [path, asActor(actor, { credential })];
     case "patch":
       return [
         path,
-        asActor(actor, { method: "PATCH", json: { promptText: "changed", useCase: "edited" } }),
+        asActor(actor, {
+          method: "PATCH",
+          json: { promptText: "changed", useCase: "edited" },
+          credential,
+        }),
       ];
     case "delete":
-      return [path, asActor(actor, { method: "DELETE" })];
+      return [path, asActor(actor, { method: "DELETE", credential })];
     case "history":
-      return [`${path}/versions`, asActor(actor)];
+      return [`${path}/versions`, asActor(actor, { credential })];
     case "version":
-      return [`${path}/versions/1`, asActor(actor)];
+      return [`${path}/versions/1`, asActor(actor, { credential })];
     case "restore":
-      return [`${path}/versions/1/restore`, asActor(actor, { method: "POST" })];
+      return [`${path}/versions/1/restore`, asActor(actor, { method: "POST", credential })];
   }
 }
 
+const writes = new Set<Operation>(["patch", "delete", "restore"]);
+type CredentialName = "session" | "read token" | "write token";
+
+/**
+ * A write token may do all its person may; a read token's writes are 403 before anything is
+ * looked up, so even another person's prompt is refused the same way and says nothing of it.
+ */
+function expectedWith(credential: CredentialName, operation: Operation, status: number) {
+  if (credential === "read token" && writes.has(operation) && status !== 401) return 403;
+  return status;
+}
+
+const credentialCells = (["session", "write token", "read token"] as const).flatMap((credential) =>
+  cells.map((cell) => ({
+    ...cell,
+    credential,
+    status: expectedWith(credential, cell.operation, cell.status),
+  })),
+);
+
 describe("API: one prompt", () => {
-  it.each(cells)(
-    "$operation $target as $actor → $status",
-    async ({ operation, target, actor, status }) => {
+  it.each(credentialCells)(
+    "$operation $target as $actor with $credential → $status",
+    async ({ operation, target, actor, credential, status }) => {
       const ids = await createTargets();
       const id = ids[target];
       const before = await snapshot();
-      const res = await app.request(...requestFor(operation, id, actors[actor]));
+      const sent: Credential =
+        credential === "session"
+          ? "session"
+          : { token: tokens[actor][credential === "read token" ? "read" : "write"] };
+      const res = await app.request(...requestFor(operation, id, actors[actor], sent));
       expect(res.status).toBe(status);
 
       if (status >= 400) {
-        await expectRefused(res, status, before);
+        const readOnly = credential === "read token" && status === 403 && writes.has(operation);
+        await expectRefused(res, status, before, readOnly ? "token_read_only" : undefined);
       } else if (operation === "get") {
         expect(((await res.json()) as { id: string }).id).toBe(id);
       } else if (operation === "patch") {

@@ -9,6 +9,12 @@ export interface Actor {
   cookie: string;
 }
 
+/**
+ * How an actor's request is authenticated: their browser's session cookie, or an access token
+ * in its place (a visitor's "token" is one that was never issued).
+ */
+export type Credential = "session" | { token: string };
+
 /** The four roles every authorization test runs as. admin@example.com is the test admin. */
 export async function createActors(db: Database, adminEmail = "admin@example.com") {
   const make = async (name: ActorName, email: string): Promise<Actor> => {
@@ -24,10 +30,20 @@ export async function createActors(db: Database, adminEmail = "admin@example.com
   };
 }
 
-/** A request as the actor's browser would send it (our Origin on writes). */
-export function asActor(actor: Actor, init: { method?: string; json?: unknown } = {}): RequestInit {
-  const headers: Record<string, string> = { origin: "http://localhost:3000" };
-  if (actor.cookie) headers.cookie = actor.cookie;
+/**
+ * A request as the actor's browser would send it (our Origin on writes), or as a script would
+ * with an access token (no cookie, no Origin).
+ */
+export function asActor(
+  actor: Actor,
+  init: { method?: string; json?: unknown; credential?: Credential } = {},
+): RequestInit {
+  const credential = init.credential ?? "session";
+  const headers: Record<string, string> =
+    credential === "session"
+      ? { origin: "http://localhost:3000" }
+      : { authorization: `Bearer ${credential.token}` };
+  if (actor.cookie && credential === "session") headers.cookie = actor.cookie;
   if (init.json !== undefined) headers["content-type"] = "application/json";
   return {
     method: init.method ?? "GET",
