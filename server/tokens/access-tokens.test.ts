@@ -66,7 +66,12 @@ describe("creating, listing and revoking", () => {
     expect(made.status).toBe(201);
     const { token, ...info } = made.body;
     expect(token).toMatch(/^ps_[A-Za-z0-9_-]{43}$/);
-    expect(info).toMatchObject({ name: "Claude Desktop", scope: "write", admin: false, client: null });
+    expect(info).toMatchObject({
+      name: "Claude Desktop",
+      scope: "write",
+      admin: false,
+      client: null,
+    });
     const days = (Date.parse(info.expiresAt) - Date.parse(info.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 2);
     const [row] = await database.db.select().from(accessTokens).where(eq(accessTokens.id, info.id));
