@@ -19,14 +19,20 @@ const result = await autocannon({
   idReplacement: job.body?.includes("[<id>]") ?? false,
   connections: job.connections,
   duration: job.duration,
-  // Each request takes the next session in turn, as if many people were signed in.
+  // Each request takes the next session (or access token) in turn, as if many people were
+  // signed in.
   requests:
-    job.cookies.length > 0
+    job.cookies.length > 0 || (job.authorizations?.length ?? 0) > 0
       ? [
           {
             setupRequest: (request) => {
-              const cookie = job.cookies[turn++ % job.cookies.length];
-              return { ...request, headers: { ...request.headers, cookie } };
+              const n = turn++;
+              const headers = { ...request.headers };
+              if (job.cookies.length > 0)
+                headers.cookie = job.cookies[n % job.cookies.length] ?? "";
+              const tokens = job.authorizations ?? [];
+              if (tokens.length > 0) headers.authorization = tokens[n % tokens.length] ?? "";
+              return { ...request, headers };
             },
           },
         ]

@@ -10,6 +10,8 @@ export interface LoadJob {
   body?: string;
   /** Cookie headers taken in turn, one per request; none for a visitor. */
   cookies: string[];
+  /** Authorization headers (access tokens) taken in turn likewise, for /mcp and the API. */
+  authorizations?: string[];
   connections: number;
   /** Seconds of load. */
   duration: number;

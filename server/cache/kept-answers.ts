@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import type { KeptAnswer } from "./kept-response.ts";
+import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
 import { createPublicPages } from "./public-pages.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
@@ -27,6 +28,8 @@ export interface KeptAnswers {
   sessions: Pick<SessionCache, "resolve">;
   /** Access tokens' people, likewise; a revoked token is forgotten as soon as it is announced. */
   tokens: Pick<TokenCache, "resolve">;
+  /** MCP clients' searches, kept for their person while nothing they show has changed. */
+  searches: KeptSearches;
   /**
    * For the Node listener: a fresh kept answer for this request, which needs nothing from the
    * app but its bytes; anything else, including a path the app would decode first, is undefined.
@@ -57,6 +60,7 @@ export function createKeptAnswers(options: {
   const versions = createCacheVersions({ communityWindowMs: options.communityWindowMs });
   const sessions = createSessionCache(versions);
   const tokens = createTokenCache(versions);
+  const searches = createKeptSearches({ versions, memory });
   const publicPages = createPublicPages({ strict: options.strict });
   const signedIn = createSignedInAnswers({
     versions,
@@ -69,6 +73,7 @@ export function createKeptAnswers(options: {
     signedIn: signedIn.middleware,
     sessions,
     tokens,
+    searches,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const queryStart = url.indexOf("?");

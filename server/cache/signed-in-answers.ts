@@ -162,6 +162,9 @@ export function createSignedInAnswers(options: {
   };
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // An MCP request is a POST whether it reads or writes: its writing tools say so themselves
+    // (kept-searches.ts), so a search does not make its person's pages stale.
+    if (c.req.path === "/mcp") return next();
     if (!reads.has(c.req.method)) return afterWrite(c, next);
     if (
       !options.memory ||

@@ -157,6 +157,7 @@ export function createApp(options: AppOptions) {
     mcpRoutes({
       db,
       publicOrigin: config.publicOrigin,
+      searches: kept.searches,
       countWrite: async (userId) => {
         const decision = await writeLimiter(writesKey(userId), config.rateLimits.writesPerMinute);
         if (!decision.allowed) {

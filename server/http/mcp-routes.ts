@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
+import type { KeptSearches } from "../cache/kept-searches.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { createMcpServer } from "../mcp/mcp-server.ts";
@@ -19,6 +20,7 @@ const serverVersion = "1.0.0";
 export function mcpRoutes(options: {
   db: Database;
   publicOrigin: string;
+  searches: KeptSearches;
   countWrite: (userId: string) => Promise<void>;
 }) {
   const routes = new Hono<AppEnv>();
@@ -37,6 +39,7 @@ export function mcpRoutes(options: {
       db: options.db,
       viewer,
       version: serverVersion,
+      searches: options.searches,
       countWrite: () => options.countWrite(viewer.userId),
     });
     const transport = new WebStandardStreamableHTTPServerTransport({

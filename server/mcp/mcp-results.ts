@@ -32,17 +32,18 @@ export function compactPrompt(prompt: Prompt, folders: ReadonlyMap<string, strin
 }
 
 /** A tool's answer: compact JSON as text, which every client shows and every model reads. */
-export function jsonResult(value: unknown): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value) }] };
+export async function toolResult(run: () => Promise<unknown>): Promise<CallToolResult> {
+  return toolText(async () => JSON.stringify(await run()));
 }
 
 /**
- * Runs a tool; a refusal (not found, read-only token, bad input) becomes the tool's error, in
- * words a model can act on, rather than a protocol failure. Anything else is thrown on.
+ * Runs a tool whose answer is JSON text already; a refusal (not found, read-only token, bad
+ * input) becomes the tool's error, in words a model can act on, rather than a protocol failure.
+ * Anything else is thrown on.
  */
-export async function toolResult(run: () => Promise<unknown>): Promise<CallToolResult> {
+export async function toolText(run: () => Promise<string>): Promise<CallToolResult> {
   try {
-    return jsonResult(await run());
+    return { content: [{ type: "text", text: await run() }] };
   } catch (error) {
     const known = asAppError(error);
     if (!known || known.code === "internal" || known.code === "unavailable") throw error;

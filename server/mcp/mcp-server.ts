@@ -1,9 +1,17 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Viewer } from "../auth/viewer.ts";
+import type { KeptSearches } from "../cache/kept-searches.ts";
 import type { Database } from "../db/client.ts";
 import { registerPromptHandlers } from "./prompt-handlers.ts";
 import { registerReadTools } from "./read-tools.ts";
 import { registerWriteTools } from "./write-tools.ts";
+
+/**
+ * One JSON Schema validator for every server: each would otherwise compile its own, which cost
+ * more than the rest of a request (a search answered from memory) put together.
+ */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /**
  * The MCP server one request is answered by, acting as the token's person: every tool calls the
@@ -13,12 +21,14 @@ export function createMcpServer(options: {
   db: Database;
   viewer: Viewer;
   version: string;
+  searches: KeptSearches;
   /** Counts a change towards its person's writes per minute; throws when over. */
   countWrite: () => Promise<void>;
 }) {
   const server = new McpServer(
     { name: "promptshelf", title: "PromptShelf", version: options.version },
     {
+      jsonSchemaValidator,
       instructions:
         "PromptShelf is the person's library of AI prompts. Use search_prompts to find one, get_prompt for its whole text, and render_template to fill its {{variables}}.",
     },

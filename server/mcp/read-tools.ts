@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { renderTemplate, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import type { KeptSearches } from "../cache/kept-searches.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { listFolders } from "../folders/list-folders.ts";
@@ -11,7 +12,7 @@ import { tagName } from "../prompts/prompt-input.ts";
 import { listTags } from "../tags/list-tags.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
-import { compactPrompt, toolResult } from "./mcp-results.ts";
+import { compactPrompt, toolResult, toolText } from "./mcp-results.ts";
 import { searchPrompts } from "./search-prompts.ts";
 
 /** A page of a tool's results is at most this long. */
@@ -19,11 +20,62 @@ export const toolPageLimit = 50;
 
 const promptId = z.string().describe("A prompt's id, as search_prompts returns it");
 
+// Schemas are built once: a server is made for every request (mcp-routes.ts).
+const searchInput = z.object({
+  query: storableText().max(500).optional().describe("Words to find in title, use case or text"),
+  scope: z
+    .enum(["all", "personal", "community", "favourites"])
+    .default("all")
+    .describe("all: yours and the community's; personal: your own; favourites: starred"),
+  folder: storableText()
+    .max(2000)
+    .optional()
+    .describe('One of your folders, by id or path ("Work / Emails"), as list_folders gives'),
+  tag: tagName.optional().describe("One of your tags"),
+  limit: z.number().int().min(1).max(toolPageLimit).default(10),
+  cursor: z.string().max(300).optional().describe("nextCursor of the previous page"),
+});
+const promptIdInput = z.object({ id: promptId });
+const renderInput = z.object({
+  id: promptId,
+  values: z
+    .record(z.string().max(200), storableText().max(100_000))
+    .default({})
+    .describe("Each variable's value, by name"),
+});
+
 /** The tools that read the library: search, fetch, fill a template, list folders and tags. */
-export function registerReadTools(server: McpServer, options: { db: Database; viewer: Viewer }) {
+export function registerReadTools(
+  server: McpServer,
+  options: { db: Database; viewer: Viewer; searches: KeptSearches },
+) {
   const { db, viewer } = options;
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
   const pathsOfFolders = async () => folderPaths(await listFolders({ db, viewer }));
+
+  const search = async (input: z.infer<typeof searchInput>) => {
+    let paths: Map<string, string> | undefined;
+    let folder: string | undefined;
+    if (input.folder !== undefined) {
+      paths = await pathsOfFolders();
+      folder = folderIdOf(paths, input.folder);
+    }
+    const page = await searchPrompts({
+      db,
+      viewer,
+      scope: input.scope,
+      q: input.query?.trim() || undefined,
+      folder,
+      tag: input.tag ? [input.tag] : [],
+      limit: input.limit,
+      cursor: input.cursor,
+    });
+    if (!paths && page.items.some((item) => item.folderId)) paths = await pathsOfFolders();
+    return {
+      items: page.items.map((item) => compactPrompt(item, paths ?? new Map())),
+      nextCursor: page.nextCursor ?? undefined,
+    };
+  };
 
   server.registerTool(
     "search_prompts",
@@ -31,49 +83,21 @@ export function registerReadTools(server: McpServer, options: { db: Database; vi
       title: "Search prompts",
       description:
         "Search the person's PromptShelf library and the community library. Without a query, lists newest first. Returns compact JSON: items (id, title, text excerpt, tags, folder) and nextCursor.",
-      inputSchema: {
-        query: storableText()
-          .max(500)
-          .optional()
-          .describe("Words to find in title, use case or text"),
-        scope: z
-          .enum(["all", "personal", "community", "favourites"])
-          .default("all")
-          .describe("all: yours and the community's; personal: your own; favourites: starred"),
-        folder: storableText()
-          .max(2000)
-          .optional()
-          .describe('One of your folders, by id or path ("Work / Emails"), as list_folders gives'),
-        tag: tagName.optional().describe("One of your tags"),
-        limit: z.number().int().min(1).max(toolPageLimit).default(10),
-        cursor: z.string().max(300).optional().describe("nextCursor of the previous page"),
-      },
+      inputSchema: searchInput,
       annotations: readOnly,
     },
     (input) =>
-      toolResult(async () => {
-        let paths: Map<string, string> | undefined;
-        let folder: string | undefined;
-        if (input.folder !== undefined) {
-          paths = await pathsOfFolders();
-          folder = folderIdOf(paths, input.folder);
-        }
-        const page = await searchPrompts({
-          db,
-          viewer,
-          scope: input.scope,
-          q: input.query?.trim() || undefined,
-          folder,
-          tag: input.tag ? [input.tag] : [],
-          limit: input.limit,
-          cursor: input.cursor,
-        });
-        if (!paths && page.items.some((item) => item.folderId)) paths = await pathsOfFolders();
-        return {
-          items: page.items.map((item) => compactPrompt(item, paths ?? new Map())),
-          nextCursor: page.nextCursor ?? undefined,
-        };
-      }),
+      toolText(() =>
+        options.searches.answer(
+          {
+            userId: viewer.userId,
+            isAdmin: viewer.isAdmin,
+            key: JSON.stringify(input),
+            showsCommunity: input.scope !== "personal",
+          },
+          async () => JSON.stringify(await search(input)),
+        ),
+      ),
   );
 
   server.registerTool(
@@ -82,7 +106,7 @@ export function registerReadTools(server: McpServer, options: { db: Database; vi
       title: "Get a prompt",
       description:
         "One prompt, whole: its text, use case, template variables, tags and folder (yours only).",
-      inputSchema: { id: promptId },
+      inputSchema: promptIdInput,
       annotations: readOnly,
     },
     ({ id }) =>
@@ -99,13 +123,7 @@ export function registerReadTools(server: McpServer, options: { db: Database; vi
       title: "Fill a template",
       description:
         "Fills a prompt's {{variables}} with the values given and returns the text to use. A variable with a default ({{tone|friendly}}) may be left out; any other missing one is an error naming it.",
-      inputSchema: {
-        id: promptId,
-        values: z
-          .record(z.string().max(200), storableText().max(100_000))
-          .default({})
-          .describe("Each variable's value, by name"),
-      },
+      inputSchema: renderInput,
       annotations: readOnly,
     },
     ({ id, values }) =>

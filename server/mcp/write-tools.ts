@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { tagsPerPrompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import type { KeptSearches } from "../cache/kept-searches.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { filePrompt } from "../folders/file-prompt.ts";
@@ -17,10 +18,31 @@ import { storableText } from "../validation.ts";
 import { compactPrompt, toolResult } from "./mcp-results.ts";
 import { folderIdOf } from "./read-tools.ts";
 
+// Schemas are built once: a server is made for every request (mcp-routes.ts).
+const saveInput = z.object({
+  text: promptTextSchema.describe("The prompt; {{name}} marks a template variable"),
+  useCase: useCaseSchema.optional().describe("What it is for; its first line is the title"),
+  folder: storableText().max(2000).optional().describe("A folder's id or path"),
+  tags: z.array(tagName).max(tagsPerPrompt).default([]),
+  shared: z.boolean().default(false).describe("Share to the community library"),
+});
+
+const updateInput = z.object({
+  id: z.string().describe("The prompt's id"),
+  text: promptTextSchema.optional(),
+  useCase: useCaseSchema.optional(),
+  note: versionNote.optional().describe("What changed, kept with the version"),
+});
+
 /** The tools that change the library: a token of the write scope only (token-access.ts). */
 export function registerWriteTools(
   server: McpServer,
-  options: { db: Database; viewer: Viewer; countWrite: () => Promise<void> },
+  options: {
+    db: Database;
+    viewer: Viewer;
+    countWrite: () => Promise<void>;
+    searches: KeptSearches;
+  },
 ) {
   const { db, viewer } = options;
   const writes = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
@@ -31,13 +53,7 @@ export function registerWriteTools(
       title: "Save a prompt",
       description:
         "Saves a new prompt to the person's private library (or shares it to the community when shared is true), optionally into a folder and with tags. Needs a read-and-write token.",
-      inputSchema: {
-        text: promptTextSchema.describe("The prompt; {{name}} marks a template variable"),
-        useCase: useCaseSchema.optional().describe("What it is for; its first line is the title"),
-        folder: storableText().max(2000).optional().describe("A folder's id or path"),
-        tags: z.array(tagName).max(tagsPerPrompt).default([]),
-        shared: z.boolean().default(false).describe("Share to the community library"),
-      },
+      inputSchema: saveInput,
       annotations: writes,
     },
     (input) =>
@@ -53,9 +69,13 @@ export function registerWriteTools(
           useCase: input.useCase,
           shared: input.shared,
         });
-        if (folderId) await filePrompt({ db, viewer, id: created.id, folderId });
-        for (const name of new Set(input.tags)) {
-          await tagPrompt({ db, viewer, promptId: created.id, name });
+        try {
+          if (folderId) await filePrompt({ db, viewer, id: created.id, folderId });
+          for (const name of new Set(input.tags)) {
+            await tagPrompt({ db, viewer, promptId: created.id, name });
+          }
+        } finally {
+          options.searches.wrote(viewer.userId);
         }
         return compactPrompt(await getPrompt({ db, viewer, id: created.id }), paths);
       }),
@@ -67,12 +87,7 @@ export function registerWriteTools(
       title: "Update a prompt",
       description:
         "Changes the text or use case of one of the person's prompts; the version it replaces stays in its history. Needs a read-and-write token.",
-      inputSchema: {
-        id: z.string().describe("The prompt's id"),
-        text: promptTextSchema.optional(),
-        useCase: useCaseSchema.optional(),
-        note: versionNote.optional().describe("What changed, kept with the version"),
-      },
+      inputSchema: updateInput,
       annotations: { ...writes, idempotentHint: true },
     },
     (input) =>
@@ -90,6 +105,7 @@ export function registerWriteTools(
           useCase: input.useCase,
           note: input.note,
         });
+        options.searches.wrote(viewer.userId);
         const paths = updated.folderId
           ? folderPaths(await listFolders({ db, viewer }))
           : new Map<string, string>();

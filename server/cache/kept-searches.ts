@@ -1,0 +1,85 @@
+import type { CacheVersions } from "./cache-versions.ts";
+
+interface Entry {
+  version: string;
+  additions: number;
+  storedAt: number;
+  text: string;
+}
+
+const maxAgeMs = 60_000;
+const maxBytes = 32 * 1024 * 1024;
+
+/**
+ * MCP searches answered from memory: an AI client asks the same search again and again (each
+ * turn of a conversation), and each answer is kept, as sent, for its person while nothing it can
+ * show has changed: under the same versions as the signed-in pages (cache-versions.ts), the
+ * community's newest additions included, and for at most a minute. Administrators' searches
+ * (they see every prompt) are never kept, nor anything while the change channel is not heard.
+ * The least recently used go first past `maxBytes`.
+ */
+export function createKeptSearches(options: { versions: CacheVersions; memory: boolean }) {
+  const { versions } = options;
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.text.length * 2;
+  };
+
+  return {
+    /**
+     * A change made through MCP in this process: what its person sees is stale at once, before
+     * the database's notice comes back, and the community's within its window.
+     */
+    wrote(userId: string) {
+      versions.changedBy(userId);
+    },
+    /**
+     * The answer to `search` (its key says everything the answer depends on but the person):
+     * from memory when it is still what `compute` would give, else computed and kept.
+     */
+    async answer(
+      search: { userId: string; isAdmin: boolean; key: string; showsCommunity: boolean },
+      compute: () => Promise<string>,
+    ): Promise<string> {
+      if (!options.memory || search.isAdmin || !versions.trusted) return compute();
+      const key = `${search.userId}\n${search.key}`;
+      const version = versions.of(search.userId, search.showsCommunity);
+      const additions = search.showsCommunity ? versions.additions : 0;
+      const now = Date.now();
+      const kept = entries.get(key);
+      if (
+        kept &&
+        kept.version === version &&
+        kept.additions === additions &&
+        now - kept.storedAt < maxAgeMs
+      ) {
+        // Most recently used last, so the first entries are the first to go.
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.text;
+      }
+      drop(key);
+      const text = await compute();
+      const unchanged =
+        versions.trusted &&
+        versions.of(search.userId, search.showsCommunity) === version &&
+        (search.showsCommunity ? versions.additions : 0) === additions;
+      if (unchanged) {
+        entries.set(key, { version, additions, storedAt: now, text });
+        bytes += text.length * 2;
+        for (const oldest of entries.keys()) {
+          if (bytes <= maxBytes) break;
+          drop(oldest);
+        }
+      }
+      return text;
+    },
+  };
+}
+
+export type KeptSearches = ReturnType<typeof createKeptSearches>;
