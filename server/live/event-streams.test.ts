@@ -162,6 +162,32 @@ describe("an open event stream ends with its session", () => {
   });
 });
 
+describe("an event stream opened with an access token", () => {
+  it("stays open while the token lives, and ends when it is revoked", async () => {
+    const me = await person();
+    const made = await app.request(
+      "/api/v1/tokens",
+      asActor(me, { method: "POST", json: { name: "live", scope: "read" } }),
+    );
+    const { token, id } = (await made.json()) as { token: string; id: string };
+    const stream = await app.request("/api/v1/events", {
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": newAddress() },
+    });
+    expect(stream.status).toBe(200);
+    open.push(stream);
+    let ended = false;
+    const ends = streamEnds(stream, 2000).then((value) => {
+      ended = value;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ended).toBe(false);
+    const revoked = await app.request(`/api/v1/tokens/${id}`, asActor(me, { method: "DELETE" }));
+    expect(revoked.status).toBe(204);
+    expect(await ends).toBe(true);
+  });
+});
+
 describe("a stream whose client stopped reading", () => {
   it("ends once a thousand changes wait for it, rather than holding them all", async () => {
     const me = await person();

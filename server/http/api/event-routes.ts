@@ -10,6 +10,7 @@ import { createStreamSlots, type SlotRefusal } from "../../live/stream-slots.ts"
 import { requireViewer } from "../../prompts/prompt-access.ts";
 import { clientAddress } from "../../security/client-address.ts";
 import type { AppEnv } from "../app-env.ts";
+import { bearerToken } from "../bearer-access.ts";
 import { errorResponse } from "../errors.ts";
 
 const heartbeatMs = 25_000;
@@ -36,8 +37,11 @@ export function eventRoutes(options: {
   const routes = new Hono<AppEnv>();
   routes.get("/", async (c) => {
     const viewer = requireViewer(await c.get("viewer")());
-    // A viewer comes only from the session cookie, so there is one.
-    const token = readCookie(c.req.header("cookie"), options.cookies.session) ?? "";
+    // A viewer comes from an access token (bearer-access.ts) or else the session cookie.
+    const token =
+      (c.get("byToken") ? bearerToken(c.req.header("authorization")) : undefined) ??
+      readCookie(c.req.header("cookie"), options.cookies.session) ??
+      "";
     const slot = slots.take(viewer.userId, clientAddress(c, options.trustedProxies));
     if (!slot.ok) return errorResponse(c, new AppError("rate_limited", refusal(slot)));
     return streamSSE(c, async (stream) => {
