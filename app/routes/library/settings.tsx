@@ -72,7 +72,7 @@ export default function Settings() {
         <p className="mt-1 mb-4 text-sm text-muted">
           System follows your device's light or dark setting. Remembered in this browser.
         </p>
-        <ThemeSwitcher />
+        <ThemeSwitcher className="flex-wrap" />
       </section>
       <section
         aria-labelledby="import-heading"
