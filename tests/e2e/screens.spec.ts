@@ -94,6 +94,21 @@ for (const theme of themes) {
         await expectFitsAndPasses(page, `${theme}-${width}-${name}`);
       }
 
+      // Settings with a new access token shown once, and listed.
+      await page.goto("/settings");
+      const tokenName = `Claude Desktop (${theme}, ${width} px)`;
+      await page.getByLabel("Name", { exact: true }).fill(tokenName);
+      await page.getByRole("button", { name: "Create token" }).click();
+      await expect(page.getByLabel("Your new token")).toBeFocused();
+      await expectFitsAndPasses(page, `${theme}-${width}-settings-new-token`);
+      // Revoked again, so the next width's photograph lists the same tokens.
+      await page.getByRole("button", { name: `Revoke ${tokenName}` }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByRole("button", { name: "Revoke", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: `Revoke ${tokenName}` })).toHaveCount(0);
+
       // The add form open over the real library.
       await page.goto("/dashboard");
       await page.getByRole("button", { name: "Add Prompt" }).click();

@@ -1,4 +1,5 @@
 import { ThemeSwitcher } from "~/components/layout/theme-switcher.tsx";
+import { AccessTokensPanel } from "~/components/settings/access-tokens-panel.tsx";
 import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
 import { ImportPanel } from "~/components/settings/import-panel.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
@@ -12,7 +13,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
     path: "/settings",
     title: "Settings | PromptShelf",
-    description: "Export, import and back up your library, or delete your account.",
+    description:
+      "Export, import and back up your library, manage access tokens for AI clients, or delete your account.",
     noindex: true,
   });
 
@@ -72,7 +74,7 @@ export default function Settings() {
         <p className="mt-1 mb-4 text-sm text-muted">
           System follows your device's light or dark setting. Remembered in this browser.
         </p>
-        <ThemeSwitcher />
+        <ThemeSwitcher className="flex-wrap" />
       </section>
       <section
         aria-labelledby="import-heading"
@@ -82,6 +84,15 @@ export default function Settings() {
           Import
         </h2>
         <ImportPanel />
+      </section>
+      <section
+        aria-labelledby="tokens-heading"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line lg:col-span-2"
+      >
+        <h2 id="tokens-heading" className="mb-4 text-xl font-semibold text-fg">
+          Access tokens
+        </h2>
+        <AccessTokensPanel isAdmin={user.isAdmin} />
       </section>
       <section
         aria-labelledby="delete-heading"

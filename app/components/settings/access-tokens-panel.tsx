@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
+import { ApiError, api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import { useRootData } from "~/lib/root-data.ts";
+import type { AccessTokenInfo } from "../../../shared/access-tokens.ts";
+import { type CreatedToken, CreateTokenForm } from "./create-token-form.tsx";
+import { NewTokenNotice } from "./new-token-notice.tsx";
+import { RevokeTokenDialog } from "./revoke-token-dialog.tsx";
+import { TokenList } from "./token-list.tsx";
+
+type TokensState =
+  | { kind: "loading" }
+  | { kind: "failed"; message: string }
+  | { kind: "ready"; tokens: AccessTokenInfo[] };
+
+/**
+ * Access tokens for AI clients and scripts: create one (shown once), see each one's use, revoke.
+ * The list is fetched from the page, as the settings page keeps no data of its own.
+ */
+export function AccessTokensPanel(props: { isAdmin: boolean }) {
+  const { origin } = useRootData();
+  const [state, setState] = useState<TokensState>({ kind: "loading" });
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  const [revoking, setRevoking] = useState<AccessTokenInfo | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const listRoot = useRef<HTMLDivElement>(null);
+  /** Where focus goes once a revoked token's dialog closes: the next token's Revoke, or the list. */
+  const focusAfterRevoke = useRef<string | null>(null);
+
+  const load = useCallback(async () => {
+    setState({ kind: "loading" });
+    try {
+      const tokens = await api<AccessTokenInfo[]>("GET", "/api/v1/tokens");
+      setState({ kind: "ready", tokens: [...tokens].reverse() });
+    } catch (error) {
+      setState({
+        kind: "failed",
+        message: error instanceof ApiError ? error.message : "The request failed",
+      });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const tokens = state.kind === "ready" ? state.tokens : [];
+
+  async function revoke(token: AccessTokenInfo): Promise<string | null> {
+    try {
+      await api("DELETE", `/api/v1/tokens/${token.id}`);
+    } catch (error) {
+      // Already gone (revoked in another tab): the list catches up, as if revoked here.
+      if (!(error instanceof ApiError && error.status === 404)) {
+        return error instanceof ApiError ? error.message : "The token could not be revoked.";
+      }
+    }
+    const at = tokens.findIndex((each) => each.id === token.id);
+    focusAfterRevoke.current = (tokens[at + 1] ?? tokens[at - 1])?.id ?? null;
+    setState({ kind: "ready", tokens: tokens.filter((each) => each.id !== token.id) });
+    showNotice({
+      kind: "success",
+      title: "Token revoked",
+      description: `"${token.name}" no longer works.`,
+    });
+    return null;
+  }
+
+  function focusRevokeButton(id: string | null) {
+    const button = id
+      ? listRoot.current?.querySelector<HTMLElement>(`[data-revoke="${id}"]`)
+      : null;
+    (button ?? listHeading.current)?.focus();
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-3xl space-y-2 text-sm text-fg-soft">
+        <p>
+          Access tokens let AI clients and scripts use your library: the MCP server at{" "}
+          <code className="font-mono wrap-anywhere text-fg">{origin}/mcp</code> and the JSON API
+          under <code className="font-mono text-fg">/api/v1</code>, with the header{" "}
+          <code className="font-mono wrap-anywhere text-fg">
+            Authorization: Bearer &lt;token&gt;
+          </code>
+          .
+        </p>
+        <p className="flex items-start gap-2 font-medium text-warning-text">
+          <Icon name="shield-check" className="mt-0.5 h-4 w-4 shrink-0" />
+          Treat a token like a password: anyone who has it can act as you.
+        </p>
+      </div>
+      {created ? (
+        <NewTokenNotice
+          key={created.id}
+          name={created.name}
+          token={created.token}
+          origin={origin}
+          onDone={() => {
+            setCreated(null);
+            listHeading.current?.focus();
+          }}
+        />
+      ) : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <CreateTokenForm
+          isAdmin={props.isAdmin}
+          onCreated={(token) => {
+            const { token: _secret, ...info } = token;
+            setCreated(token);
+            if (state.kind === "ready") setState({ kind: "ready", tokens: [info, ...tokens] });
+            else void load();
+          }}
+        />
+        <div ref={listRoot} className="min-w-0">
+          <h3 ref={listHeading} tabIndex={-1} className="font-semibold text-fg">
+            Your tokens
+          </h3>
+          {state.kind === "loading" ? (
+            <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted">
+              <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading your tokens...
+            </p>
+          ) : state.kind === "failed" ? (
+            <div
+              role="alert"
+              className="mt-3 rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
+            >
+              <p>Your tokens could not be loaded: {state.message}</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <TokenList tokens={state.tokens} onRevoke={setRevoking} />
+          )}
+        </div>
+      </div>
+      {revoking ? (
+        <RevokeTokenDialog
+          key={revoking.id}
+          token={revoking}
+          onRevoke={() => revoke(revoking)}
+          onClosed={(revoked) => {
+            setRevoking(null);
+            focusRevokeButton(revoked ? focusAfterRevoke.current : revoking.id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
