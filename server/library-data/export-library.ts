@@ -2,6 +2,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { csvRow, guardCell } from "./csv.ts";
+import { promptFileChunks } from "./export-prompt-files.ts";
 import {
   type ExportedPrompt,
   earlierVersions,
@@ -10,7 +11,7 @@ import {
   starsOnOthers,
 } from "./library-rows.ts";
 
-export const exportFormats = ["json", "csv", "markdown"] as const;
+export const exportFormats = ["json", "csv", "markdown", "prompt-files"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const libraryFormat = "promptshelf-library";
@@ -22,11 +23,13 @@ const types: Record<ExportFormat, { type: string; extension: string }> = {
   json: { type: "application/json; charset=utf-8", extension: "json" },
   csv: { type: "text/csv; charset=utf-8", extension: "csv" },
   markdown: { type: "text/markdown; charset=utf-8", extension: "md" },
+  "prompt-files": { type: "application/zip", extension: "zip" },
 };
 
 /**
  * The viewer's whole library as a stream: JSON (everything, re-importable), CSV (opens in a
- * spreadsheet, imports into other prompt tools) or Markdown (one document to read).
+ * spreadsheet, imports into other prompt tools), Markdown (one document to read) or a zip of
+ * `.prompt.md` files (for Copilot and Claude Code; imports back).
  */
 export async function exportLibrary(options: {
   db: Database;
@@ -41,10 +44,12 @@ export async function exportLibrary(options: {
     json: () => jsonChunks(db, viewer, folders),
     csv: () => csvChunks(db, viewer, paths),
     markdown: () => markdownChunks(db, viewer, paths),
+    "prompt-files": () => promptFileChunks(db, viewer, folders),
   }[options.format]();
   const date = new Date().toISOString().slice(0, 10);
+  const name = options.format === "prompt-files" ? "promptshelf-prompts" : "promptshelf-library";
   return {
-    filename: `promptshelf-library-${date}.${types[options.format].extension}`,
+    filename: `${name}-${date}.${types[options.format].extension}`,
     contentType: types[options.format].type,
     body: toStream(chunks),
   };
@@ -145,13 +150,17 @@ export function folderPaths(folders: { id: string; name: string; parentId: strin
   return paths;
 }
 
-function toStream(chunks: AsyncGenerator<string>) {
+function toStream(chunks: AsyncGenerator<string | Uint8Array>) {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      else {
+        controller.enqueue(
+          typeof next.value === "string" ? encoder.encode(next.value) : next.value,
+        );
+      }
     },
     async cancel() {
       await chunks.return(undefined);

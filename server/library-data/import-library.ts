@@ -30,13 +30,16 @@ const lookupBatch = 1000;
 export async function importLibrary(options: {
   db: Database;
   viewer: Viewer | null;
-  text: string;
+  /** The file as sent: its bytes (a zip is binary), or its text. */
+  file: string | Uint8Array;
+  /** The file's name where known, which tells a Markdown prompt file apart. */
+  fileName?: string;
   dryRun: boolean;
   limits: ImportLimits;
 }): Promise<ImportReport> {
   requireViewer(options.viewer);
   const pace = pacer();
-  const parsed = await parseImport(options.text, options.limits, pace);
+  const parsed = await parseImport(options.file, options.limits, pace, options.fileName);
   return applyImport({ ...options, parsed, pace });
 }
 

@@ -26,8 +26,22 @@ export interface ImportedPrompt {
   history?: ImportedHistory;
 }
 
+/** Every format an import reads, as the preview names it. */
+export type ImportFormat =
+  | "PromptShelf JSON"
+  | "PromptShelf CSV"
+  | "prompts.chat CSV"
+  | "Open WebUI JSON"
+  | "LibreChat JSON"
+  | "Raycast AI Commands JSON"
+  | "Raycast Presets JSON"
+  | "AI Prompt Genius JSON"
+  | "AI Prompt Genius CSV"
+  | "Copilot prompt files"
+  | "Claude Code commands";
+
 export interface ParsedImport {
-  format: "PromptShelf JSON" | "PromptShelf CSV" | "prompts.chat CSV";
+  format: ImportFormat;
   prompts: ImportedPrompt[];
   /** JSON only: stars on other people's prompts, by id. */
   starredIds: string[];
@@ -40,6 +54,8 @@ export interface ImportLimits {
   folderDepth: number;
   /** The most versions a prompt may bring, the current one counted: VERSION_LIMIT. */
   versionsPerPrompt: number;
+  /** The most bytes a zip may unpack to; 25 MB (the default IMPORT_LIMIT) when not given. */
+  unzippedBytes?: number;
 }
 
 /** Stops the import, saying where and why; nothing is written. */

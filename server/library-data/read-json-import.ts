@@ -145,7 +145,7 @@ function versionsByPrompt(entries: { id?: string | undefined }[], versions: Vers
 }
 
 /** One entry's text as a value; where it is broken, the line it is broken on. */
-function parsed(text: string, event: Extract<JsonEvent, { text: string }>): unknown {
+export function parsed(text: string, event: Extract<JsonEvent, { text: string }>): unknown {
   if (event.text.length > maxEntryLength) {
     fail(`Line ${lineAt(text, event.offset)}`, "an entry is larger than 2 MB");
   }

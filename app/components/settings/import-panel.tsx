@@ -31,7 +31,7 @@ function nothingToAddText(report: Report) {
 /** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
 export function ImportPanel() {
   const revalidator = useRevalidator();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Report | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,11 +40,10 @@ export function ImportPanel() {
     setPreview(null);
     setProblem(null);
     if (!chosen) return setFile(null);
-    const text = await chosen.text();
-    setFile({ name: chosen.name, text });
+    setFile(chosen);
     setBusy(true);
     try {
-      setPreview(await upload(text, true));
+      setPreview(await upload(chosen, true));
     } catch (error) {
       setProblem(
         error instanceof ApiError ? error.message : "The file could not be read. Please try again.",
@@ -54,11 +53,14 @@ export function ImportPanel() {
     }
   }
 
-  async function upload(text: string, dryRun: boolean): Promise<Report> {
-    const response = await fetch(`/api/v1/import${dryRun ? "?dryRun=1" : ""}`, {
+  // The file goes as it is, bytes and all (a zip is binary); its name tells a .prompt.md file
+  // from another tool's Markdown command.
+  async function upload(chosen: File, dryRun: boolean): Promise<Report> {
+    const query = new URLSearchParams({ ...(dryRun ? { dryRun: "1" } : {}), name: chosen.name });
+    const response = await fetch(`/api/v1/import?${query}`, {
       method: "POST",
-      headers: { "content-type": "text/plain; charset=utf-8", accept: "application/json" },
-      body: text,
+      headers: { "content-type": "application/octet-stream", accept: "application/json" },
+      body: chosen,
     });
     const body = await response.json();
     if (!response.ok)
@@ -70,7 +72,7 @@ export function ImportPanel() {
     if (!file) return;
     setBusy(true);
     try {
-      const report = await upload(file.text, false);
+      const report = await upload(file, false);
       showNotice({
         kind: "success",
         title: `Imported ${report.added} prompts`,
@@ -94,7 +96,7 @@ export function ImportPanel() {
         <Icon name="upload" className="h-4 w-4" /> Choose a file to import
         <input
           type="file"
-          accept=".json,.csv,application/json,text/csv"
+          accept=".json,.csv,.md,.zip,application/json,text/csv,text/markdown,application/zip"
           className="sr-only"
           onChange={(event) => {
             void choose(event.target.files?.[0]);
@@ -104,7 +106,9 @@ export function ImportPanel() {
         />
       </label>
       <p className="mt-2 text-sm text-muted">
-        A PromptShelf JSON or CSV export, or a prompts.chat CSV (columns act, prompt).
+        A PromptShelf JSON or CSV export, a prompts.chat CSV (columns act, prompt), an Open WebUI,
+        LibreChat, Raycast or AI Prompt Genius export, or Copilot .prompt.md files and Claude Code
+        commands (one file, or a zip of many). Their variables become {"{{variables}}"}.
       </p>
       {busy && !preview ? (
         <p role="status" className="mt-4 text-sm text-muted">

@@ -30,6 +30,11 @@ const exports = [
     note: "opens in a spreadsheet and imports into other prompt tools",
   },
   { format: "markdown", label: "Markdown", note: "one readable document, a heading per prompt" },
+  {
+    format: "prompt-files",
+    label: ".prompt.md files",
+    note: "a zip of prompt files, folders as folders, for Copilot and Claude Code; imports back in",
+  },
 ];
 
 export default function Settings() {

@@ -29,11 +29,14 @@ export function libraryRoutes(options: {
     });
   });
 
+  // The body is the file's bytes, whatever its type (a zip is binary); `name` is its file name.
   routes.post("/import", async (c) => {
     const viewer = await c.get("viewer")();
     const dryRun = c.req.query("dryRun") === "1";
+    const file = new Uint8Array(await c.req.arrayBuffer());
+    const fileName = parseInput(z.string().max(255).default(""), c.req.query("name"));
     return c.json(
-      await importLibrary({ db, viewer, text: await c.req.text(), dryRun, limits: options.limits }),
+      await importLibrary({ db, viewer, file, fileName, dryRun, limits: options.limits }),
       dryRun ? 200 : 201,
     );
   });

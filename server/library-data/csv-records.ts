@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { AppError } from "../errors.ts";
+import type { Pace } from "../pacing.ts";
+import { fail } from "./import-rules.ts";
+
+const chunkBytes = 65_536;
+
+/**
+ * A CSV file's header and then each record with the line it starts on, read a stretch at a time
+ * so a large file never holds the event loop. A broken record stops it, naming its line.
+ */
+export async function* csvRecords(
+  text: string,
+  pace: Pace,
+): AsyncGenerator<{ header: string[]; cells: string[]; line: number }> {
+  const records = Readable.from(chunks(Buffer.from(text, "utf8"))).pipe(
+    parse({ skip_empty_lines: true, info: true, relax_column_count: false, trim: false }),
+  );
+  let header: string[] | null = null;
+  let previousEnd = 1;
+  let previousBlank = 0;
+  try {
+    for await (const { record, info } of records as AsyncIterable<{
+      record: string[];
+      info: { lines: number; empty_lines: number };
+    }>) {
+      if (header === null) {
+        header = record;
+        previousEnd = info.lines;
+        previousBlank = info.empty_lines;
+        continue;
+      }
+      // The record starts after the last one's end and any blank lines skipped since.
+      const line = previousEnd + 1 + info.empty_lines - previousBlank;
+      previousEnd = info.lines;
+      previousBlank = info.empty_lines;
+      yield { header, cells: record, line };
+      await pace();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const lines = (error as { lines?: number }).lines;
+    fail(
+      lines ? `Line ${lines}` : "The file",
+      `not valid CSV (${(error as Error).message.replace(/^Invalid Record Length: /, "")})`,
+    );
+  }
+}
+
+/** The header alone (a file of no records has one too). */
+export function csvHeader(text: string) {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  return firstLine.split(",").map((cell) => cell.replace(/^"|"$/g, ""));
+}
+
+/** The file's bytes in pieces; the parser takes a character split across two of them whole. */
+function* chunks(bytes: Buffer) {
+  for (let start = 0; start < bytes.length; start += chunkBytes) {
+    yield bytes.subarray(start, start + chunkBytes);
+  }
+}
