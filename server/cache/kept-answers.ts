@@ -11,6 +11,7 @@ import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
 export { cacheChannel } from "./cache-versions.ts";
 export type { KeptAnswer } from "./kept-response.ts";
+export type { KeptSearches } from "./kept-searches.ts";
 
 /**
  * Everything the server keeps in memory to answer without the database or a render, behind one

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
-import type { KeptSearches } from "../cache/kept-searches.ts";
+import type { KeptSearches } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { createMcpServer } from "../mcp/mcp-server.ts";

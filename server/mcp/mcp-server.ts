@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Viewer } from "../auth/viewer.ts";
-import type { KeptSearches } from "../cache/kept-searches.ts";
+import type { KeptSearches } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { registerPromptHandlers } from "./prompt-handlers.ts";
 import { registerReadTools } from "./read-tools.ts";

@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { renderTemplate, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import type { KeptSearches } from "../cache/kept-searches.ts";
+import type { KeptSearches } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { listFolders } from "../folders/list-folders.ts";
