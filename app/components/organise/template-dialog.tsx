@@ -96,7 +96,7 @@ export function TemplateDialog(props: {
         <OpenInMenu
           inline
           text={filled}
-          label="Open in an AI assistant: the filled prompt"
+          label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
           disabled={template === null}
         />
         <Button onClick={() => void copy()} disabled={template === null}>

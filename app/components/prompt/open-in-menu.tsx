@@ -103,7 +103,8 @@ export function OpenInMenu(props: {
             : cx("absolute z-50 mt-1.5 w-52 shadow-lg", alignRight ? "right-0" : "left-0"),
         )}
       >
-        {text === null ? (
+        {/* Built only when open: a page of cards would otherwise carry every prompt five times. */}
+        {!open ? null : text === null ? (
           <p className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
             <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading...
           </p>
@@ -170,17 +171,12 @@ function AssistantLink(props: { assistant: Assistant; text: string; onOpened: ()
       href={link.href}
       target="_blank"
       rel="noopener noreferrer"
+      aria-label={`Open in ${assistant.name}, in a new tab${link.carried ? "" : ", with the prompt copied to paste"}`}
       data-carried={link.carried}
       onClick={link.carried ? props.onOpened : (event) => void copyThenOpen(event)}
       className="flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm text-fg-soft hover:bg-subtle hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
     >
-      <span>
-        <span className="sr-only">Open in </span>
-        {assistant.name}
-        <span className="sr-only">
-          {link.carried ? ", in a new tab" : ", in a new tab, with the prompt copied to paste"}
-        </span>
-      </span>
+      {assistant.name}
       <Icon
         name={link.carried ? "external-link" : "copy"}
         className="h-3.5 w-3.5 shrink-0 text-faint"
