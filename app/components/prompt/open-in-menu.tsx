@@ -65,7 +65,10 @@ export function OpenInMenu(props: {
     const box = trigger.current?.getBoundingClientRect();
     if (box) setAlignRight(box.left + listWidthPx > document.documentElement.clientWidth - 8);
     setOpen(true);
-    if (typeof props.text === "string" || fetched !== null) return;
+    if (typeof props.text === "string") return;
+    // Asked again at each opening (the card keeps what it fetched), so an edited prompt is
+    // never opened as it was.
+    setFetched(null);
     props.text().then(setFetched, () => {
       setOpen(false);
       showNotice(messages.loadFailed());

@@ -153,14 +153,19 @@ export function PromptCard(props: {
           ) : null}
           {prompt.saveCount > 0 ? ` · saved by ${prompt.saveCount.toLocaleString("en-US")}` : null}
         </span>
+        {/* Two groups, so a card too narrow for all of them keeps Save beside its star. */}
         <span className="flex flex-wrap items-center justify-end">
-          <OpenInMenu
-            text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
-            label={`Open in an AI assistant: ${prompt.title}`}
-          />
-          <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
-          {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
-          <StarButton prompt={prompt} />
+          <span className="flex items-center">
+            <OpenInMenu
+              text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
+              label={`Open in an AI assistant: ${prompt.title}`}
+            />
+            <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
+          </span>
+          <span className="flex items-center">
+            {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
+            <StarButton prompt={prompt} />
+          </span>
         </span>
       </footer>
     </article>
