@@ -55,6 +55,17 @@ export const messages = {
   globalPromptDeleted: { kind: "success", title: "Global prompt deleted successfully" },
   copied: { kind: "success", title: "Copied to clipboard" },
   copyFailed: { kind: "error", title: "Failed to copy", description: "Please try again" },
+  /** "Open in...": a prompt too long for a link went to the clipboard instead. */
+  pasteInto: (assistant: string): Notice => ({
+    kind: "success",
+    title: `Prompt copied — paste it into ${assistant}`,
+    description: "It is too long to send in a link.",
+  }),
+  pasteIntoCopyFailed: (assistant: string): Notice => ({
+    kind: "error",
+    title: "Failed to copy",
+    description: `The prompt is too long to send in a link: copy it, then paste it into ${assistant}.`,
+  }),
   enterPromptContent: { kind: "error", title: "Error", description: "Please enter prompt content" },
   signInToSave: {
     kind: "error",

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { OpenInMenu } from "~/components/prompt/open-in-menu.tsx";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { DialogLoading } from "~/components/ui/dialog-status.tsx";
@@ -10,7 +11,8 @@ import type { Prompt } from "../../../shared/prompt.ts";
 import { renderTemplate, templateVariables } from "../../../shared/template.ts";
 
 /**
- * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt.
+ * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt or
+ * an "Open in" menu that opens it in an AI assistant.
  * The button shows when the text the card holds has a variable; the dialog fills the whole text,
  * fetched as it opens when the list gave only the start of it.
  */
@@ -90,7 +92,13 @@ export function TemplateDialog(props: {
       >
         {filled}
       </output>
-      <div className="mt-5 flex justify-end">
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <OpenInMenu
+          inline
+          text={filled}
+          label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
+          disabled={template === null}
+        />
         <Button onClick={() => void copy()} disabled={template === null}>
           Copy
         </Button>

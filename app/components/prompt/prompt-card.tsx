@@ -15,6 +15,7 @@ import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { DeleteButton } from "./delete-button.tsx";
 import { LocalDate } from "./local-date.tsx";
+import { OpenInMenu } from "./open-in-menu.tsx";
 import { useWholePrompt } from "./use-whole-prompt.ts";
 
 export interface CardActions {
@@ -33,9 +34,10 @@ export const promptDragType = "application/x-promptshelf-prompt";
 
 /**
  * A prompt: its title, text (with search matches marked), creator and date, and what the
- * person may do with it: copy, star, use as a template, save, and on their own, edit, delete,
- * tag and file (by "Move to..." or by dragging onto a folder). A list gives only the start of a
- * long text; Show more, Copy, Edit and Use template fetch the whole of it when asked.
+ * person may do with it: copy, open in an AI assistant, star, use as a template, save, and on
+ * their own, edit, delete, tag and file (by "Move to..." or by dragging onto a folder). A list
+ * gives only the start of a long text; Show more, Copy, Open in, Edit and Use template fetch the
+ * whole of it when asked.
  */
 export function PromptCard(props: {
   prompt: Prompt;
@@ -135,7 +137,7 @@ export function PromptCard(props: {
         />
       ) : null}
       {organisable ? <TagEditor prompt={prompt} /> : null}
-      <footer className="card-foot">
+      <footer className="card-foot @container">
         <span>
           {props.showCreator ? `by ${prompt.creatorName} · ` : null}
           <LocalDate value={prompt.createdAt} />
@@ -151,10 +153,19 @@ export function PromptCard(props: {
           ) : null}
           {prompt.saveCount > 0 ? ` · saved by ${prompt.saveCount.toLocaleString("en-US")}` : null}
         </span>
-        <span className="flex items-center">
-          <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
-          {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
-          <StarButton prompt={prompt} />
+        {/* Two groups, so a card too narrow for all of them keeps Save beside its star. */}
+        <span className="flex flex-wrap items-center justify-end">
+          <span className="flex items-center">
+            <OpenInMenu
+              text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
+              label={`Open in an AI assistant: ${prompt.title}`}
+            />
+            <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
+          </span>
+          <span className="flex items-center">
+            {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
+            <StarButton prompt={prompt} />
+          </span>
         </span>
       </footer>
     </article>

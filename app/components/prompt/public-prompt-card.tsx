@@ -10,12 +10,13 @@ import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
 import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
+import { OpenInButtonFace, OpenInMenu } from "./open-in-menu.tsx";
 import { PublicStarButton } from "./public-star-button.tsx";
 import { useWholePrompt } from "./use-whole-prompt.ts";
 
 /**
  * A community prompt on a public page, which is the same for every visitor: it looks like a
- * library card and offers copy, Show more, save and star. The page does not know who is looking;
+ * library card and offers copy, open in an AI assistant, Show more, save and star. The page does not know who is looking;
  * the browser does, once it has asked for the session: someone signed in gets the actions, anyone
  * else the sign-in dialog, as the page's other buttons give.
  */
@@ -76,12 +77,28 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
           onClick={signedIn ? () => void showMore() : ask}
         />
       ) : null}
-      <footer className="card-foot">
+      <footer className="card-foot @container">
         <span>
           {`by ${prompt.creatorName} · `}
           <LocalDate value={prompt.createdAt} />
         </span>
-        <span className="flex items-center">
+        <span className="flex flex-wrap items-center justify-end">
+          {signedIn ? (
+            <OpenInMenu
+              text={() => wholePrompt.load().then((whole) => whole.promptText)}
+              label={`Open in an AI assistant: ${prompt.title}`}
+            />
+          ) : (
+            <button
+              type="button"
+              aria-label={`Open in an AI assistant: ${prompt.title}`}
+              aria-haspopup="dialog"
+              onClick={ask}
+              className="card-text-button"
+            >
+              <OpenInButtonFace />
+            </button>
+          )}
           {signedIn ? (
             <SaveButton prompt={prompt} />
           ) : (

@@ -13,6 +13,7 @@ export const iconSources = {
   "chevron-down": "ChevronDown",
   copy: "Copy",
   download: "Download",
+  "external-link": "ExternalLink",
   folder: "Folder",
   "folder-input": "FolderInput",
   "folder-plus": "FolderPlus",
