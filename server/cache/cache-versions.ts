@@ -11,6 +11,14 @@ export const cacheChannel = "cache_changes";
  */
 export const communityWindowMs = 1000;
 
+/**
+ * How long an answer that is behind on the community's new shares alone may still be served
+ * while it is made again in the background: under a burst of shares, readers get their page (or
+ * an MCP client its search) from memory at once, up to this many seconds behind, instead of
+ * waiting for renders that cannot keep up (decision 0012).
+ */
+export const additionsLagMs = 15_000;
+
 type Forget = (kind: "user" | "session", key: string) => void;
 
 /**

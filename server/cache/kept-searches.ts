@@ -1,4 +1,4 @@
-import type { CacheVersions } from "./cache-versions.ts";
+import { additionsLagMs, type CacheVersions } from "./cache-versions.ts";
 
 interface Entry {
   version: string;
@@ -13,8 +13,9 @@ const maxBytes = 32 * 1024 * 1024;
 /**
  * MCP searches answered from memory: an AI client asks the same search again and again (each
  * turn of a conversation), and each answer is kept, as sent, for its person while nothing it can
- * show has changed: under the same versions as the signed-in pages (cache-versions.ts), the
- * community's newest additions included, and for at most a minute. Administrators' searches
+ * show has changed: under the same versions as the signed-in pages (cache-versions.ts), and for
+ * at most a minute. One behind on the community's newest shares alone is still served, for up to
+ * `additionsLagMs`, while it is made again in the background, as the pages are. Administrators' searches
  * (they see every prompt) are never kept, nor anything while the change channel is not heard.
  * The least recently used go first past `maxBytes`.
  */
@@ -28,6 +29,35 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
     if (!entry) return;
     entries.delete(key);
     bytes -= entry.text.length * 2;
+  };
+
+  /** The one search made again in the background at a time (signed-in-answers.ts does so). */
+  let background: Promise<unknown> | undefined;
+
+  /** Computes the answer and keeps it, unless what it shows changed while it was computed. */
+  const make = async (
+    key: string,
+    search: { userId: string; showsCommunity: boolean },
+    compute: () => Promise<string>,
+  ) => {
+    const version = versions.of(search.userId, search.showsCommunity);
+    const additions = search.showsCommunity ? versions.additions : 0;
+    const storedAt = Date.now();
+    const text = await compute();
+    const unchanged =
+      versions.trusted &&
+      versions.of(search.userId, search.showsCommunity) === version &&
+      (search.showsCommunity ? versions.additions : 0) === additions;
+    if (unchanged) {
+      drop(key);
+      entries.set(key, { version, additions, storedAt, text });
+      bytes += text.length * 2;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    }
+    return text;
   };
 
   return {
@@ -52,32 +82,26 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       const additions = search.showsCommunity ? versions.additions : 0;
       const now = Date.now();
       const kept = entries.get(key);
-      if (
-        kept &&
-        kept.version === version &&
-        kept.additions === additions &&
-        now - kept.storedAt < maxAgeMs
-      ) {
-        // Most recently used last, so the first entries are the first to go.
-        entries.delete(key);
-        entries.set(key, kept);
-        return kept.text;
-      }
-      drop(key);
-      const text = await compute();
-      const unchanged =
-        versions.trusted &&
-        versions.of(search.userId, search.showsCommunity) === version &&
-        (search.showsCommunity ? versions.additions : 0) === additions;
-      if (unchanged) {
-        entries.set(key, { version, additions, storedAt: now, text });
-        bytes += text.length * 2;
-        for (const oldest of entries.keys()) {
-          if (bytes <= maxBytes) break;
-          drop(oldest);
+      const age = kept ? now - kept.storedAt : Number.POSITIVE_INFINITY;
+      if (kept?.version === version && age < maxAgeMs) {
+        const behind = kept.additions !== additions;
+        if (!behind || age < additionsLagMs) {
+          if (behind && background === undefined) {
+            // A failure here is the next caller's to meet, in the foreground.
+            background = make(key, search, compute)
+              .catch(() => undefined)
+              .finally(() => {
+                background = undefined;
+              });
+          }
+          // Most recently used last, so the first entries are the first to go.
+          entries.delete(key);
+          entries.set(key, kept);
+          return kept.text;
         }
       }
-      return text;
+      drop(key);
+      return make(key, search, compute);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { compressBody, preferredEncoding } from "../http/compression.ts";
 import { markPersonal } from "../http/session-middleware.ts";
 import { createBackgroundRenders } from "./background-renders.ts";
-import type { CacheVersions } from "./cache-versions.ts";
+import { additionsLagMs, type CacheVersions } from "./cache-versions.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -41,13 +41,6 @@ function showsCommunity(path: string, query: string) {
 }
 const maxAgeMs = 60_000;
 const maxBytes = 64 * 1024 * 1024;
-/**
- * How long an answer that is behind on the community's new shares alone may still be served
- * while it is rendered again in the background: under a burst of shares, readers get their page
- * from memory at once, up to this many seconds behind, instead of waiting for renders that
- * cannot keep up (decision 0012).
- */
-const additionsLagMs = 15_000;
 /**
  * Renders in the background at once, at most: one leaves the process serving memory and taking
  * writes; two gave 23% fewer pages a second and 45% slower shares in the living bench, for
