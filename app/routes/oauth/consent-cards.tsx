@@ -90,7 +90,7 @@ export function ConsentCard(props: {
         can disconnect it at any time under Settings.
       </p>
       <form method="post" action={props.action} className="mt-6">
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button type="submit" name="decision" value="deny" variant="secondary" size="lg">
             Deny
           </Button>
