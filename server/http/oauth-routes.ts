@@ -11,7 +11,7 @@ import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import type { AppEnv } from "./app-env.ts";
 
 /** Registrations a client address may make in a minute; an app registers once per install. */
-export const registrationsPerMinute = 10;
+export const registrationsPerMinute = 20;
 
 /**
  * The MCP authorization endpoints an OAuth client calls from anywhere (the consent page itself,
