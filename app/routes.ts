@@ -13,6 +13,8 @@ function routesIn(folder: string) {
 }
 
 export default [
+  // The OAuth consent page stands alone: no site navigation to wander off through mid-consent.
+  ...routesIn("oauth"),
   layout("routes/public/layout.tsx", [
     ...routesIn("public"),
     route("*", "routes/public/not-found.tsx"),

@@ -1,13 +1,15 @@
 import type { Database } from "./db/client.ts";
 import { undoStaleImportRuns } from "./library-data/import-runs.ts";
 import type { Logger } from "./logger.ts";
+import { forgetUnusedGrants } from "./oauth/forget-unused-grants.ts";
 import { forgetOldCopies } from "./prompts/record-copy.ts";
 
 const everyMs = 60_000;
 
 /**
  * What each instance tidies once a minute: imports whose process died part way are undone,
- * and copy records too old to matter are let go. Returns the way to stop.
+ * copy records too old to matter are let go, and so are OAuth codes, grants and clients nobody
+ * uses any more. Returns the way to stop.
  */
 export function startHousekeeping(db: Database, log: Logger) {
   let running: Promise<void> | null = null;
@@ -15,6 +17,7 @@ export function startHousekeeping(db: Database, log: Logger) {
     try {
       await undoStaleImportRuns(db);
       await forgetOldCopies(db);
+      await forgetUnusedGrants(db);
     } catch (error) {
       log.warn({ err: error }, "housekeeping failed; it runs again in a minute");
     }

@@ -66,6 +66,7 @@ export const pages: Page[] = [
     id: "favourites",
   },
   { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
+  { path: "/oauth/authorize", access: "private", file: "routes/oauth/consent.tsx" },
   ...topics.map(
     (topic): Page => ({
       path: topic.path,

@@ -30,6 +30,7 @@ import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
 import { mcpRoutes } from "./mcp-routes.ts";
+import { oauthCrossOrigin, oauthRoutes } from "./oauth-routes.ts";
 import { rateLimitMiddleware, writesKey } from "./rate-limit-middleware.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLogging } from "./request-logging.ts";
@@ -72,6 +73,8 @@ export function createApp(options: AppOptions) {
     for (const path of ["/assets/*", "/social/*", "/favicon.svg"]) app.get(path, files);
   }
   app.use(requestLogging(options.log));
+  // Before the credentials are looked at, so a 401's WWW-Authenticate reaches browser clients.
+  app.use(oauthCrossOrigin());
   const { kept } = options;
   app.use(
     sessionMiddleware({
@@ -165,6 +168,10 @@ export function createApp(options: AppOptions) {
         }
       },
     }),
+  );
+  app.route(
+    "/",
+    oauthRoutes({ db, publicOrigin: config.publicOrigin, trustedProxies: config.trustedProxies }),
   );
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", "No such API route")));
 

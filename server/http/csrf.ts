@@ -6,6 +6,13 @@ import { errorResponse } from "./errors.ts";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * OAuth endpoints MCP clients call from their own origins (oauth-routes.ts). They never read a
+ * cookie, so a cross-site request to them rides nothing. The consent page's own form
+ * (/oauth/authorize) is not among them: it acts as the signed-in person.
+ */
+const crossSiteEndpoints = new Set(["/oauth/register", "/oauth/token", "/oauth/revoke"]);
+
+/**
  * A state-changing request from a browser must come from our own pages: its Origin is ours, or,
  * without an Origin, the browser marks it same-origin. A request with neither header is not from
  * a browser (browsers send Origin on every POST), so there is no cookie-riding to prevent.
@@ -14,6 +21,7 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 export function crossSiteRequestCheck(publicOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (safeMethods.has(c.req.method) || c.get("byToken")) return next();
+    if (crossSiteEndpoints.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     const allowed = origin ? origin === publicOrigin : !fetchSite || fetchSite === "same-origin";

@@ -47,3 +47,22 @@ export function securityHeaders(options: { https: boolean; signInOrigin?: string
     overwrite: false,
   });
 }
+
+/**
+ * The policy for a page whose form's answer redirects away from this site (the OAuth consent
+ * page sends the person back to the app that asked): form-action also governs that redirect, so
+ * the destination is allowed, for this response alone. Everything else is the usual policy.
+ */
+export function formRedirectPolicy(options: { nonce: string; formAction: string[] }) {
+  const directives: Record<string, string[]> = {
+    scriptSrc: [`'nonce-${options.nonce}'`, "'strict-dynamic'"],
+    ...policy,
+    formAction: [...policy.formAction, ...options.formAction],
+  };
+  return Object.entries(directives)
+    .map(
+      ([name, values]) =>
+        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(" ")}`,
+    )
+    .join("; ");
+}

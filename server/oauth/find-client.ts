@@ -1,0 +1,18 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { oauthClients } from "../db/schema.ts";
+
+/** A registered client by its id, or null (an unknown id is never an error here: callers say which). */
+export async function findClient(db: Database, clientId: string | null | undefined) {
+  if (!clientId || clientId.length > 200) return null;
+  const [client] = await db
+    .select({
+      id: oauthClients.id,
+      name: oauthClients.name,
+      redirectUris: oauthClients.redirectUris,
+    })
+    .from(oauthClients)
+    .where(eq(oauthClients.id, clientId))
+    .limit(1);
+  return client ?? null;
+}
