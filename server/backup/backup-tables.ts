@@ -20,12 +20,17 @@ export const backupTables = [
 ] as const;
 
 /**
- * Tables no backup holds, and no restore accepts. Sessions and sign-ins in progress are secrets:
- * a backup that held them (or a crafted one) could sign someone in. Rate limit counts and import
- * runs are over in minutes; library usage is counted again by the database as rows are restored.
+ * Tables no backup holds, and no restore accepts. Sessions, access tokens (OAuth ones with their
+ * clients and codes) and sign-ins in progress are credentials: a backup that held them (or a
+ * crafted one) could sign someone in, so after a restore people sign in and make tokens again.
+ * Rate limit counts and import runs are over in minutes; library usage is counted again by the
+ * database as rows are restored.
  */
 export const leftOutOfBackups = [
   "sessions",
+  "access_tokens",
+  "oauth_clients",
+  "oauth_codes",
   "sign_in_attempts",
   "rate_limits",
   "import_runs",

@@ -2,15 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./app-env.ts";
 import { errorResponse } from "./errors.ts";
+import { oauthClientEndpoints } from "./oauth-endpoints.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * OAuth endpoints MCP clients call from their own origins (oauth-routes.ts). They never read a
- * cookie, so a cross-site request to them rides nothing. The consent page's own form
- * (/oauth/authorize) is not among them: it acts as the signed-in person.
- */
-const crossSiteEndpoints = new Set(["/oauth/register", "/oauth/token", "/oauth/revoke"]);
 
 /**
  * A state-changing request from a browser must come from our own pages: its Origin is ours, or,
@@ -21,7 +15,7 @@ const crossSiteEndpoints = new Set(["/oauth/register", "/oauth/token", "/oauth/r
 export function crossSiteRequestCheck(publicOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (safeMethods.has(c.req.method) || c.get("byToken")) return next();
-    if (crossSiteEndpoints.has(c.req.path)) return next();
+    if (oauthClientEndpoints.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     const allowed = origin ? origin === publicOrigin : !fetchSite || fetchSite === "same-origin";

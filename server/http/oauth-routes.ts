@@ -9,6 +9,7 @@ import { revokeGrant } from "../oauth/revoke-grant.ts";
 import { clientAddress } from "../security/client-address.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import type { AppEnv } from "./app-env.ts";
+import { oauthClientEndpoints } from "./oauth-endpoints.ts";
 
 /** Registrations a client address may make in a minute; an app registers once per install. */
 export const registrationsPerMinute = 20;
@@ -115,9 +116,7 @@ const crossOriginPaths = new Set([
   "/.well-known/oauth-protected-resource",
   "/.well-known/oauth-protected-resource/mcp",
   "/.well-known/oauth-authorization-server",
-  "/oauth/register",
-  "/oauth/token",
-  "/oauth/revoke",
+  ...oauthClientEndpoints,
   "/mcp",
 ]);
 

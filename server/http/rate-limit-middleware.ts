@@ -9,6 +9,7 @@ import {
 } from "../security/rate-limiter.ts";
 import type { AppEnv } from "./app-env.ts";
 import { errorResponse } from "./errors.ts";
+import { oauthClientEndpoints } from "./oauth-endpoints.ts";
 
 const reading = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -48,8 +49,15 @@ export function rateLimitMiddleware(options: {
       return next();
     }
     // An MCP request is limited per token (bearer-access.ts); its writing tools count towards
-    // their person's writes themselves (server/mcp/write-tools.ts).
-    if (reading.has(c.req.method) || c.req.path === "/mcp") return next();
+    // their person's writes themselves (server/mcp/write-tools.ts). OAuth clients' endpoints
+    // spend nobody's writes (oauth-endpoints.ts).
+    if (
+      reading.has(c.req.method) ||
+      c.req.path === "/mcp" ||
+      oauthClientEndpoints.has(c.req.path)
+    ) {
+      return next();
+    }
     const viewer = await c.get("viewer")();
     if (!viewer) {
       if (c.req.path.startsWith("/api/"))

@@ -180,6 +180,20 @@ describe("visitors' writes", () => {
     expect(await rowsIn(rateLimits)).toBe(0);
   });
 
+  it("to OAuth clients' endpoints spend no address's writes: connectors post for many people", async () => {
+    const app = await createTestApp({ db: database.db, env: limits });
+    for (let i = 0; i < 10; i++) {
+      const res = await app.request("/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "authorization_code", code: "x" }).toString(),
+      });
+      // The endpoint's own refusal every time, never the signed-out writes' 429.
+      expect([i, res.status]).toEqual([i, 401]);
+      expect(await res.json()).toMatchObject({ error: "invalid_client" });
+    }
+  });
+
   it("signing out without a session still answers, and writes nothing", async () => {
     const app = await createTestApp({ db: database.db, env: limits });
     const cost = await statementsOf(async () => {
