@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
+import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
@@ -28,7 +29,12 @@ export interface KeptAnswers {
   /** The session middleware's lookup: from memory while the change channel is heard. */
   sessions: Pick<SessionCache, "resolve">;
   /** Access tokens' people, likewise; a revoked token is forgotten as soon as it is announced. */
-  tokens: Pick<TokenCache, "resolve">;
+  tokens: Pick<TokenCache, "resolve" | "peek">;
+  /**
+   * Each access token's requests this minute, counted in this instance's memory: the API's and
+   * MCP's (bearer-access.ts) and those the Node listener answers itself, in one count.
+   */
+  tokenRequests: ReturnType<typeof createMemoryRateLimiter>;
   /** MCP clients' searches, kept for their person while nothing they show has changed. */
   searches: KeptSearches;
   /**
@@ -62,6 +68,7 @@ export function createKeptAnswers(options: {
   const sessions = createSessionCache(versions);
   const tokens = createTokenCache(versions);
   const searches = createKeptSearches({ versions, memory });
+  const tokenRequests = createMemoryRateLimiter();
   const publicPages = createPublicPages({ strict: options.strict });
   const signedIn = createSignedInAnswers({
     versions,
@@ -74,6 +81,7 @@ export function createKeptAnswers(options: {
     signedIn: signedIn.middleware,
     sessions,
     tokens,
+    tokenRequests,
     searches,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;

@@ -69,6 +69,28 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       versions.changedBy(userId);
     },
     /**
+     * The kept answer to `search` if it is current (not merely within the lag), without making
+     * anything: for the Node listener, which answers it before the app is asked.
+     */
+    peek(search: {
+      userId: string;
+      isAdmin: boolean;
+      key: string;
+      showsCommunity: boolean;
+    }): string | undefined {
+      if (!options.memory || search.isAdmin || !versions.trusted) return undefined;
+      const key = `${search.userId}\n${search.key}`;
+      const kept = entries.get(key);
+      const current =
+        kept?.version === versions.of(search.userId, search.showsCommunity) &&
+        kept.additions === (search.showsCommunity ? versions.additions : 0) &&
+        Date.now() - kept.storedAt < maxAgeMs;
+      if (!kept || !current) return undefined;
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept.text;
+    },
+    /**
      * The answer to `search` (its key says everything the answer depends on but the person):
      * from memory when it is still what `compute` would give, else computed and kept.
      */

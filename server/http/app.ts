@@ -90,6 +90,7 @@ export function createApp(options: AppOptions) {
     bearerAccess({
       db,
       tokens: kept.tokens,
+      tokenRequests: kept.tokenRequests,
       adminEmails: config.adminEmails,
       requestsPerMinute: config.rateLimits.tokenRequestsPerMinute,
       publicOrigin: config.publicOrigin,

@@ -2,12 +2,16 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { KeptAnswers } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import { assertTokenMay, type TokenOperation } from "../tokens/token-access.ts";
 import type { AppEnv } from "./app-env.ts";
 import { errorResponse } from "./errors.ts";
 
 const reading = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The key a token's requests are counted under, whoever answers them. */
+export function tokenRequestKey(tokenId: string) {
+  return `token:${tokenId}`;
+}
 
 /** Where an access token is accepted in place of the session cookie. */
 export function takesBearer(path: string) {
@@ -30,11 +34,12 @@ export function bearerToken(header: string | undefined) {
 export function bearerAccess(options: {
   db: Database;
   tokens: KeptAnswers["tokens"];
+  tokenRequests: KeptAnswers["tokenRequests"];
   adminEmails: ReadonlySet<string>;
   requestsPerMinute: number;
   publicOrigin: string;
 }): MiddlewareHandler<AppEnv> {
-  const limiter = createMemoryRateLimiter();
+  const limiter = options.tokenRequests;
   return async (c, next) => {
     const header = c.req.header("authorization");
     if (header === undefined || !takesBearer(c.req.path)) return next();
@@ -57,7 +62,7 @@ export function bearerAccess(options: {
     }
     c.set("viewer", async () => viewer);
     c.set("byToken", true);
-    const decision = limiter(`token:${viewer.token?.id}`, options.requestsPerMinute);
+    const decision = limiter(tokenRequestKey(viewer.token?.id ?? ""), options.requestsPerMinute);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfter));
       return errorResponse(

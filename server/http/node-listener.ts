@@ -7,14 +7,15 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { InFlightRequests } from "./in-flight.ts";
+import { mcpFromMemory } from "./mcp-from-memory.ts";
 import { logOutcome, requestIdFor } from "./request-logging.ts";
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The Node request listener: the development identity provider (when Google is not configured)
- * answers its own paths, Vite (in development) serves its modules, fresh public pages and
- * signed-in answers are sent straight from memory, and the app gets the rest, counted while its
+ * answers its own paths, Vite (in development) serves its modules, fresh public pages,
+ * signed-in answers and MCP searches are sent straight from memory, and the app gets the rest, counted while its
  * handlers run.
  */
 export function createNodeListener(options: {
@@ -24,9 +25,14 @@ export function createNodeListener(options: {
   vite?: NodeMiddleware;
   inFlight: InFlightRequests;
   isDraining: () => boolean;
-  kept: Pick<KeptAnswers, "fresh">;
+  kept: Pick<KeptAnswers, "fresh" | "tokens" | "searches" | "tokenRequests">;
 }) {
   const appListener = getRequestListener(options.app.fetch);
+  const mcpAnswer = mcpFromMemory({
+    kept: options.kept,
+    tokenRequestsPerMinute: options.config.rateLimits.tokenRequestsPerMinute,
+    log: options.log,
+  });
   const provider =
     options.config.signIn.provider === "development"
       ? developmentIdentityProvider(options.config.signIn, options.log)
@@ -39,8 +45,13 @@ export function createNodeListener(options: {
     // request id and a log line: it is sent here with the headers worked out when it was kept.
     const kept = options.kept.fresh(req);
     if (kept) return sendKept(req, res, kept, options.log);
+    // An MCP search kept in memory is answered here too; its body is read first, so this waits.
+    const handled =
+      req.method === "POST" && req.url === "/mcp"
+        ? mcpAnswer(req, res).then((answered) => (answered ? undefined : appListener(req, res)))
+        : appListener(req, res);
     options.inFlight
-      .track(appListener(req, res))
+      .track(handled)
       .catch((error: unknown) => options.log.error({ err: error }, "request failed"));
   };
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -21,7 +21,7 @@ export const toolPageLimit = 50;
 const promptId = z.string().describe("A prompt's id, as search_prompts returns it");
 
 // Schemas are built once: a server is made for every request (mcp-routes.ts).
-const searchInput = z.object({
+export const searchInput = z.object({
   query: storableText().max(500).optional().describe("Words to find in title, use case or text"),
   scope: z
     .enum(["all", "personal", "community", "favourites"])

@@ -11,8 +11,11 @@ import { testLogger } from "./test-app.ts";
  * signed-in answers kept in memory and sent by the listener itself. `calls.count` counts the
  * requests that reached the app.
  */
-export async function startTestListener(database: DatabaseHandle) {
-  const { config, feed, kept, app } = await signedInMemory(database);
+export async function startTestListener(
+  database: DatabaseHandle,
+  options: { env?: Record<string, string> } = {},
+) {
+  const { config, feed, kept, app } = await signedInMemory(database, options);
   const calls = { count: 0 };
   const counted = {
     fetch: (request: Request, ...rest: unknown[]) => {
