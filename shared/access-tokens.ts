@@ -2,6 +2,11 @@
 export const accessScopes = ["read", "write"] as const;
 export type AccessScope = (typeof accessScopes)[number];
 
+/** A stored scope as what it allows: anything but "write" reads only. */
+export function accessScopeOf(value: string): AccessScope {
+  return value === "write" ? "write" : "read";
+}
+
 /** Every token starts so, which lets secret scanners (and people) tell one on sight. */
 export const accessTokenPrefix = "ps_";
 

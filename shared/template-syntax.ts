@@ -1,6 +1,6 @@
 /**
  * The one grammar of prompt templates: {{topic}} is a variable, {{tone|friendly}} one with a
- * default, and \{{ writes a literal {{. The browser fills templates with it (app/lib/template.ts)
+ * default, and \{{ writes a literal {{. The browser fills templates with it (shared/template.ts)
  * and the server writes it when converting other tools' variables on import, and reads it on
  * export, so the three can never disagree.
  */

@@ -27,7 +27,11 @@ export function renderTemplate(template: string, values: Record<string, string>)
   const defaults = new Map(templateVariables(template).map((v) => [v.name, v.defaultValue]));
   return templatePieces(template)
     .map((piece) =>
-      "text" in piece ? piece.text : values[piece.name] || defaults.get(piece.name) || "",
+      "text" in piece
+        ? piece.text
+        : (Object.hasOwn(values, piece.name) ? values[piece.name] : "") ||
+          defaults.get(piece.name) ||
+          "",
     )
     .join("");
 }

@@ -13,7 +13,12 @@ export interface Viewer {
    * Set when the request came with a personal access token rather than a browser session: what
    * the token may do (server/tokens/token-access.ts decides from it).
    */
-  token?: { id: string; scope: AccessScope };
+  token?: {
+    id: string;
+    scope: AccessScope;
+    /** Issued to an MCP client by OAuth: good for /mcp alone, the resource it was granted for. */
+    mcpOnly: boolean;
+  };
 }
 
 /** What the browser is told of the viewer: the one mapping, for the API and the pages alike. */

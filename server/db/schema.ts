@@ -394,7 +394,7 @@ export const accessTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    /** 'read' or 'write' (server/auth/access-scope.ts). */
+    /** 'read' or 'write' (shared/access-tokens.ts). */
     scope: text("scope").notNull(),
     /** An administrator's token carries admin rights only when asked for at creation. */
     admin: boolean("admin").notNull().default(false),

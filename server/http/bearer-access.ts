@@ -25,11 +25,12 @@ export function bearerToken(header: string | undefined) {
 }
 
 /**
- * A request to the API or /mcp with an Authorization header is that token's, and the cookie plays
- * no part: the viewer is the token's person (with its scope), an unknown, revoked or expired
- * token is 401 at once, and a read token's writes are 403 before any route runs. Each token's
- * requests are limited per minute in this instance's memory; its writes also count towards its
- * person's writes, like a browser's.
+ * A request to the API or /mcp with an `Authorization: Bearer` header is that token's, and the
+ * cookie plays no part: the viewer is the token's person (with its scope), an unknown, revoked
+ * or expired token is 401 at once (as is an MCP client's OAuth token anywhere but /mcp), and a
+ * read token's writes are 403 before any route runs. Each token's requests are limited per
+ * minute in this instance's memory; its writes also count towards its person's writes, like a
+ * browser's.
  */
 export function bearerAccess(options: {
   db: Database;
@@ -42,11 +43,14 @@ export function bearerAccess(options: {
   const limiter = options.tokenRequests;
   return async (c, next) => {
     const header = c.req.header("authorization");
-    if (header === undefined || !takesBearer(c.req.path)) return next();
+    // Another scheme (a proxy's Basic sign-in, say) is not ours: the cookie decides, as without.
+    if (!/^bearer(\s|$)/i.test(header ?? "") || !takesBearer(c.req.path)) return next();
     const token = bearerToken(header);
-    const viewer = token
+    const found = token
       ? await options.tokens.resolve(options.db, token, options.adminEmails)
       : null;
+    // A token an MCP client got by OAuth was granted for /mcp alone (its audience).
+    const viewer = found?.token?.mcpOnly && c.req.path !== "/mcp" ? null : found;
     if (!viewer) {
       c.header(
         "WWW-Authenticate",

@@ -40,6 +40,7 @@ export function mcpRoutes(options: {
       viewer,
       version: serverVersion,
       searches: options.searches,
+      log: c.get("log"),
       countWrite: () => options.countWrite(viewer.userId),
     });
     const transport = new WebStandardStreamableHTTPServerTransport({

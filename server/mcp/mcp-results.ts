@@ -1,7 +1,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Prompt } from "../../shared/prompt.ts";
 import { templateVariables } from "../../shared/template.ts";
-import { asAppError } from "../errors.ts";
+import { AppError, asAppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
 
 /**
  * A prompt as MCP tools return it: compact, with what a client needs to use it. In a search's
@@ -32,21 +33,28 @@ export function compactPrompt(prompt: Prompt, folders: ReadonlyMap<string, strin
 }
 
 /** A tool's answer: compact JSON as text, which every client shows and every model reads. */
-export async function toolResult(run: () => Promise<unknown>): Promise<CallToolResult> {
-  return toolText(async () => JSON.stringify(await run()));
+export async function toolResult(
+  log: Logger,
+  run: () => Promise<unknown>,
+): Promise<CallToolResult> {
+  return toolText(log, async () => JSON.stringify(await run()));
 }
 
 /**
  * Runs a tool whose answer is JSON text already; a refusal (not found, read-only token, bad
  * input) becomes the tool's error, in words a model can act on, rather than a protocol failure.
- * Anything else is thrown on.
+ * Anything else is logged and answered in general words: a failed query's text (with its
+ * parameters) must never reach the client.
  */
-export async function toolText(run: () => Promise<string>): Promise<CallToolResult> {
+export async function toolText(log: Logger, run: () => Promise<string>): Promise<CallToolResult> {
   try {
     return { content: [{ type: "text", text: await run() }] };
   } catch (error) {
-    const known = asAppError(error);
-    if (!known || known.code === "internal" || known.code === "unavailable") throw error;
+    const known =
+      asAppError(error) ?? new AppError("internal", "Something went wrong. Please try again.");
+    if (known.code === "internal" || known.code === "unavailable") {
+      log.error({ err: error }, "MCP tool failed");
+    }
     return {
       isError: true,
       content: [

@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { Viewer } from "../auth/viewer.ts";
 import type { KeptSearches } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
 import { registerPromptHandlers } from "./prompt-handlers.ts";
 import { registerReadTools } from "./read-tools.ts";
 import { registerWriteTools } from "./write-tools.ts";
@@ -22,6 +23,8 @@ export function createMcpServer(options: {
   viewer: Viewer;
   version: string;
   searches: KeptSearches;
+  /** The request's logger: a tool that fails is logged here and answered in general words. */
+  log: Logger;
   /** Counts a change towards its person's writes per minute; throws when over. */
   countWrite: () => Promise<void>;
 }) {

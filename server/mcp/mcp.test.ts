@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
+import { defaultConnectionSettings } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
 let database: DatabaseHandle;
 let app: TestApp;
-withTestApp((made) => {
-  ({ database, app } = made);
-});
+withTestApp(
+  (made) => {
+    ({ database, app } = made);
+  },
+  { settings: { ...defaultConnectionSettings(), "promptshelf.tags_per_person": "3" } },
+);
 
 const origin = "http://localhost:3000";
 const viaApp = async (url: string | URL, init?: RequestInit) => app.request(String(url), init);
@@ -127,6 +131,21 @@ describe("what a token may do through MCP", () => {
     expect(history.body.versions[0]).toMatchObject({ number: 2, note: "kinder" });
     await reader.close();
     await writer.close();
+  });
+
+  it("saves all or nothing: a tag past the person's limit leaves no prompt behind", async () => {
+    const { person, token } = await personWithToken("write");
+    const client = await connectMcp({ origin, token, fetch: viaApp });
+    const refused = toolJson(
+      await client.callTool({
+        name: "save_prompt",
+        arguments: { text: "Plan a sprint", tags: ["one", "two", "three", "four"] },
+      }),
+    );
+    expect(refused.isError).toBe(true);
+    expect(refused.value.error).toBe("payload_too_large");
+    expect((await person.call("GET", "/api/v1/prompts?scope=personal")).body.items).toEqual([]);
+    await client.close();
   });
 
   it("never reaches another person's private prompt, by search, id, template or prompt list", async () => {

@@ -8,6 +8,7 @@ import {
 import { renderTemplate } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
 import { offeredPrompts, promptArguments } from "./offered-prompts.ts";
 
 const pageSize = 100;
@@ -18,48 +19,69 @@ const pageSize = 100;
  */
 export function registerPromptHandlers(
   server: McpServer,
-  options: { db: Database; viewer: Viewer },
+  options: { db: Database; viewer: Viewer; log: Logger },
 ) {
   const { db, viewer } = options;
+  /** A failure that is not the client's is logged and answered in general words. */
+  const guarded =
+    <A, R>(handle: (request: A) => Promise<R>) =>
+    async (request: A) => {
+      try {
+        return await handle(request);
+      } catch (error) {
+        if (error instanceof McpError) throw error;
+        options.log.error({ err: error }, "MCP prompt request failed");
+        throw new McpError(ErrorCode.InternalError, "Something went wrong. Please try again.");
+      }
+    };
   server.server.registerCapabilities({ prompts: { listChanged: false } });
 
-  server.server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
-    const start = Number(request.params?.cursor ?? 0);
-    if (!Number.isInteger(start) || start < 0) {
-      throw new McpError(ErrorCode.InvalidParams, "Unknown cursor");
-    }
-    const offered = await offeredPrompts(db, viewer);
-    const page = offered.slice(start, start + pageSize);
-    return {
-      prompts: page.map((prompt) => ({
-        name: prompt.name,
-        title: prompt.title,
-        description: firstLine(prompt.text),
-        arguments: promptArguments(prompt.text),
-      })),
-      nextCursor: start + pageSize < offered.length ? String(start + pageSize) : undefined,
-    };
-  });
+  server.server.setRequestHandler(
+    ListPromptsRequestSchema,
+    guarded(async (request) => {
+      const start = Number(request.params?.cursor ?? 0);
+      if (!Number.isInteger(start) || start < 0) {
+        throw new McpError(ErrorCode.InvalidParams, "Unknown cursor");
+      }
+      const offered = await offeredPrompts(db, viewer);
+      const page = offered.slice(start, start + pageSize);
+      return {
+        prompts: page.map((prompt) => ({
+          name: prompt.name,
+          title: prompt.title,
+          description: firstLine(prompt.text),
+          arguments: promptArguments(prompt.text),
+        })),
+        nextCursor: start + pageSize < offered.length ? String(start + pageSize) : undefined,
+      };
+    }),
+  );
 
-  server.server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-    const offered = await offeredPrompts(db, viewer);
-    const prompt = offered.find((candidate) => candidate.name === request.params.name);
-    if (!prompt)
-      throw new McpError(ErrorCode.InvalidParams, `No prompt named ${request.params.name}`);
-    const values = request.params.arguments ?? {};
-    const missing = promptArguments(prompt.text)
-      .filter((argument) => argument.required && !values[argument.name])
-      .map((argument) => argument.name);
-    if (missing.length) {
-      throw new McpError(ErrorCode.InvalidParams, `Missing arguments: ${missing.join(", ")}`);
-    }
-    return {
-      description: prompt.title,
-      messages: [
-        { role: "user", content: { type: "text", text: renderTemplate(prompt.text, values) } },
-      ],
-    };
-  });
+  server.server.setRequestHandler(
+    GetPromptRequestSchema,
+    guarded(async (request) => {
+      const offered = await offeredPrompts(db, viewer);
+      const prompt = offered.find((candidate) => candidate.name === request.params.name);
+      if (!prompt)
+        throw new McpError(ErrorCode.InvalidParams, `No prompt named ${request.params.name}`);
+      const values = request.params.arguments ?? {};
+      const missing = promptArguments(prompt.text)
+        .filter(
+          (argument) =>
+            argument.required && !(Object.hasOwn(values, argument.name) && values[argument.name]),
+        )
+        .map((argument) => argument.name);
+      if (missing.length) {
+        throw new McpError(ErrorCode.InvalidParams, `Missing arguments: ${missing.join(", ")}`);
+      }
+      return {
+        description: prompt.title,
+        messages: [
+          { role: "user", content: { type: "text", text: renderTemplate(prompt.text, values) } },
+        ],
+      };
+    }),
+  );
 }
 
 function firstLine(text: string) {

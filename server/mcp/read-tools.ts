@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { listFolders } from "../folders/list-folders.ts";
 import { folderPaths } from "../library-data/export-library.ts";
+import type { Logger } from "../logger.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
 import { tagName } from "../prompts/prompt-input.ts";
 import { listTags } from "../tags/list-tags.ts";
@@ -47,9 +48,9 @@ const renderInput = z.object({
 /** The tools that read the library: search, fetch, fill a template, list folders and tags. */
 export function registerReadTools(
   server: McpServer,
-  options: { db: Database; viewer: Viewer; searches: KeptSearches },
+  options: { db: Database; viewer: Viewer; searches: KeptSearches; log: Logger },
 ) {
-  const { db, viewer } = options;
+  const { db, viewer, log } = options;
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
   const pathsOfFolders = async () => folderPaths(await listFolders({ db, viewer }));
 
@@ -87,7 +88,7 @@ export function registerReadTools(
       annotations: readOnly,
     },
     (input) =>
-      toolText(() =>
+      toolText(log, () =>
         options.searches.answer(
           {
             userId: viewer.userId,
@@ -110,7 +111,7 @@ export function registerReadTools(
       annotations: readOnly,
     },
     ({ id }) =>
-      toolResult(async () => {
+      toolResult(log, async () => {
         const prompt = await getPrompt({ db, viewer, id });
         const paths = prompt.folderId ? await pathsOfFolders() : new Map<string, string>();
         return compactPrompt(prompt, paths);
@@ -127,11 +128,15 @@ export function registerReadTools(
       annotations: readOnly,
     },
     ({ id, values }) =>
-      toolResult(async () => {
+      toolResult(log, async () => {
         const prompt = await getPrompt({ db, viewer, id });
         const variables = templateVariables(prompt.promptText);
         const missing = variables
-          .filter((variable) => !variable.defaultValue && !values[variable.name])
+          .filter(
+            (variable) =>
+              !variable.defaultValue &&
+              !(Object.hasOwn(values, variable.name) && values[variable.name]),
+          )
           .map((variable) => variable.name);
         if (missing.length) {
           throw new AppError(
@@ -159,7 +164,7 @@ export function registerReadTools(
       annotations: readOnly,
     },
     () =>
-      toolResult(async () => {
+      toolResult(log, async () => {
         const folders = await listFolders({ db, viewer });
         const paths = folderPaths(folders);
         return folders.map((folder) => ({
@@ -178,7 +183,7 @@ export function registerReadTools(
       annotations: readOnly,
     },
     () =>
-      toolResult(async () =>
+      toolResult(log, async () =>
         (await listTags({ db, viewer })).map((tag) => ({
           name: tag.name,
           prompts: tag.promptCount,

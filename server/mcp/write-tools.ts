@@ -8,7 +8,9 @@ import { AppError } from "../errors.ts";
 import { filePrompt } from "../folders/file-prompt.ts";
 import { listFolders } from "../folders/list-folders.ts";
 import { folderPaths } from "../library-data/export-library.ts";
+import type { Logger } from "../logger.ts";
 import { createPrompt } from "../prompts/create-prompt.ts";
+import { deletePrompt } from "../prompts/delete-prompt.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
 import { promptTextSchema, tagName, useCaseSchema, versionNote } from "../prompts/prompt-input.ts";
 import { updatePrompt } from "../prompts/update-prompt.ts";
@@ -42,9 +44,10 @@ export function registerWriteTools(
     viewer: Viewer;
     countWrite: () => Promise<void>;
     searches: KeptSearches;
+    log: Logger;
   },
 ) {
-  const { db, viewer } = options;
+  const { db, viewer, log } = options;
   const writes = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
 
   server.registerTool(
@@ -57,7 +60,7 @@ export function registerWriteTools(
       annotations: writes,
     },
     (input) =>
-      toolResult(async () => {
+      toolResult(log, async () => {
         assertTokenMay(viewer, "write");
         await options.countWrite();
         const paths = folderPaths(await listFolders({ db, viewer }));
@@ -74,6 +77,11 @@ export function registerWriteTools(
           for (const name of new Set(input.tags)) {
             await tagPrompt({ db, viewer, promptId: created.id, name });
           }
+        } catch (error) {
+          // All or nothing: a refused tag (the tag limit, say) must not leave the prompt saved
+          // while the tool says it failed, or a model trying again saves it twice.
+          await deletePrompt({ db, viewer, id: created.id });
+          throw error;
         } finally {
           options.searches.wrote(viewer.userId);
         }
@@ -91,7 +99,7 @@ export function registerWriteTools(
       annotations: { ...writes, idempotentHint: true },
     },
     (input) =>
-      toolResult(async () => {
+      toolResult(log, async () => {
         assertTokenMay(viewer, "write");
         await options.countWrite();
         if (input.text === undefined && input.useCase === undefined) {

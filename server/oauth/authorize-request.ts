@@ -19,8 +19,13 @@ export type AuthorizeCheck =
   | { outcome: "consent"; request: AuthorizeRequest }
   /** Not sent back: the client or its redirect URI is unknown, so nowhere is safe to go. */
   | { outcome: "refused"; problem: string }
-  /** Sent back to the client's registered redirect URI with an error (RFC 6749 §4.1.2.1). */
-  | { outcome: "redirect"; location: string };
+  /**
+   * A fault the client made: the page says what, and offers a link back to the client's
+   * registered redirect URI with the error (RFC 6749 §4.1.2.1). It is never followed by itself:
+   * anyone may register a client, so an automatic redirect would make this page a way to send
+   * people anywhere from our address (RFC 9700 §4.11.2).
+   */
+  | { outcome: "fault"; problem: string; location: string };
 
 const params = [
   "client_id",
@@ -74,7 +79,8 @@ export async function checkAuthorizeRequest(options: {
     error: "invalid_request" | "invalid_scope" | "invalid_target" | "unsupported_response_type",
     description: string,
   ) => ({
-    outcome: "redirect" as const,
+    outcome: "fault" as const,
+    problem: description,
     location: authorizationErrorRedirect({ redirectUri, state, origin }, error, description),
   });
   const repeated = params.find((name) => query.getAll(name).length > 1);

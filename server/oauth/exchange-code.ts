@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { accessScopeOf } from "../../shared/access-tokens.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { oauthCodes } from "../db/schema.ts";
@@ -46,7 +47,7 @@ export async function exchangeCode(options: {
     db,
     userId: grant.userId,
     client,
-    scope: grant.scope === "write" ? "write" : "read",
+    scope: accessScopeOf(grant.scope),
   });
 }
 

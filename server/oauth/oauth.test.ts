@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
-import { createUser, signedInCookie } from "../../tests/support/factories.ts";
+import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
 import {
   answerConsent,
@@ -199,15 +199,28 @@ describe("MCP authorization by OAuth", () => {
     await client.close();
   });
 
-  it("an administrator's grant carries no admin rights", async () => {
+  it("an administrator's grant carries no admin rights, and is good for /mcp alone", async () => {
     const admin = await createUser(database.db, { email: "admin@example.com" });
     const cookie = await signedInCookie(database.db, admin.id);
     const { tokens } = await authorizedApp(cookie);
-    const session = await app.request("/api/v1/session", {
-      headers: { authorization: `Bearer ${tokens.access_token}` },
+    // Granted for the resource /mcp: the JSON API refuses it, whatever the route.
+    for (const path of ["/api/v1/session", "/api/v1/prompts?scope=personal"]) {
+      const refused = await app.request(path, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect([path, refused.status]).toEqual([path, 401]);
+    }
+    const someone = await createUser(database.db);
+    const hidden = await createPrompt(database.db, { userId: someone.id, isShared: false });
+    const client = await connectMcp({ origin, token: tokens.access_token, fetch: viaApp });
+    const got = toolJson(
+      await client.callTool({ name: "get_prompt", arguments: { id: hidden.id } }),
+    );
+    expect(got).toEqual({
+      isError: true,
+      value: { error: "not_found", message: "Prompt not found" },
     });
-    expect(session.status).toBe(200);
-    expect(JSON.stringify(await session.json())).not.toMatch(/"isAdmin":true/);
+    await client.close();
     const listed = await app.request("/api/v1/tokens", { headers: { cookie } });
     expect(await listed.json()).toEqual([expect.objectContaining({ admin: false })]);
   });
@@ -379,18 +392,24 @@ describe("MCP authorization by OAuth", () => {
     ["another response type", { response_type: "token" }, "unsupported_response_type"],
     ["a scope we do not offer", { scope: "prompts:read admin" }, "invalid_scope"],
     ["another resource", { resource: "https://elsewhere.example/mcp" }, "invalid_target"],
-  ])("%s is sent back to the client as an error", async (_name, overrides, error) => {
-    const user = await createUser(database.db);
-    const cookie = await signedInCookie(database.db, user.id);
-    const { path } = await authorizationRequest(overrides);
-    const res = await app.request(path, { headers: { cookie } });
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("location") ?? "");
-    expect(location.origin + location.pathname).toBe("https://client.example/callback");
-    expect(location.searchParams.get("error")).toBe(error);
-    expect(location.searchParams.get("state")).toBe("xyz-state");
-    expect(location.searchParams.get("code")).toBeNull();
-  });
+  ])(
+    "%s is shown, with a link back to the client carrying the error, never a redirect",
+    async (_name, overrides, error) => {
+      const user = await createUser(database.db);
+      const cookie = await signedInCookie(database.db, user.id);
+      const { path } = await authorizationRequest(overrides);
+      const res = await app.request(path, { headers: { cookie } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      const html = await res.text();
+      const link = /<a href="([^"]+)"[^>]*>Back to the app<\/a>/.exec(html)?.[1] ?? "";
+      const location = new URL(link.replaceAll("&amp;", "&"));
+      expect(location.origin + location.pathname).toBe("https://client.example/callback");
+      expect(location.searchParams.get("error")).toBe(error);
+      expect(location.searchParams.get("state")).toBe("xyz-state");
+      expect(location.searchParams.get("code")).toBeNull();
+    },
+  );
 
   it("Deny sends the client access_denied and keeps nothing", async () => {
     const user = await createUser(database.db);

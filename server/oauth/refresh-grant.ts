@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { accessScopeOf } from "../../shared/access-tokens.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { accessTokens } from "../db/schema.ts";
@@ -30,7 +31,8 @@ export async function refreshGrant(options: {
   const refreshToken = form.get("refresh_token");
   if (!refreshToken) throw new OAuthError("invalid_request", "refresh_token is required");
   assertOurResource(options.origin, form);
-  const asked = form.has("scope") ? accessForScope(form.get("scope")) : undefined;
+  // An empty scope asks for nothing narrower, like none at all (it must not downgrade the grant).
+  const asked = form.get("scope") ? accessForScope(form.get("scope")) : undefined;
   if (asked === null)
     throw new OAuthError("invalid_scope", "Scope may be prompts:read and prompts:write");
 
@@ -67,5 +69,5 @@ export async function refreshGrant(options: {
         : "The refresh token is unknown, expired or revoked",
     );
   }
-  return tokenResponse(access.token, refresh.token, row.scope === "write" ? "write" : "read");
+  return tokenResponse(access.token, refresh.token, accessScopeOf(row.scope));
 }

@@ -182,6 +182,11 @@ describe("using a token", () => {
       headers: { cookie: person.actor.cookie, authorization: "Bearer ps_unknown" },
     });
     expect(res.status).toBe(401);
+    // Another scheme is not a token: the cookie decides, as without the header.
+    const basic = await app.request("/api/v1/prompts?scope=personal", {
+      headers: { cookie: person.actor.cookie, authorization: "Basic c3RhZ2luZzpwYXNz" },
+    });
+    expect(basic.status).toBe(200);
     for (const header of ["Basic abc", "Bearer", "Bearer a b", `Bearer ${"a".repeat(5000)}`]) {
       const odd = await app.request("/api/v1/prompts?scope=personal", {
         headers: { authorization: header },

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import {
   type AccessTokenInfo,
+  accessScopeOf,
   accessScopes,
   accessTokenPrefix,
   tokenMaxExpiryDays,
@@ -137,7 +138,7 @@ function tokenInfo(row: {
   return {
     id: row.id,
     name: row.name,
-    scope: row.scope === "write" ? "write" : "read",
+    scope: accessScopeOf(row.scope),
     admin: row.admin,
     client: row.client,
     createdAt: row.createdAt.toISOString(),

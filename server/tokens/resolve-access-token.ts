@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { accessScopeOf } from "../../shared/access-tokens.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { isAdminEmail, type Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -26,6 +27,7 @@ export async function resolveAccessToken(
       tokenId: accessTokens.id,
       scope: accessTokens.scope,
       admin: accessTokens.admin,
+      clientId: accessTokens.clientId,
       expiresAt: accessTokens.expiresAt,
       lastUsedAt: accessTokens.lastUsedAt,
       userId: users.id,
@@ -59,7 +61,7 @@ export async function resolveAccessToken(
       avatarUrl: row.avatarUrl,
       username: row.username,
       isAdmin: row.admin && isAdminEmail(adminEmails, row.email),
-      token: { id: row.tokenId, scope: row.scope === "write" ? "write" : "read" },
+      token: { id: row.tokenId, scope: accessScopeOf(row.scope), mcpOnly: row.clientId !== null },
     },
     expiresAt: row.expiresAt,
   };

@@ -129,7 +129,7 @@ export function SignInCard(props: { app: AskingApp; returnTo: string }) {
 }
 
 /** Nowhere safe to send the person back to: say so here. */
-export function RefusedCard(props: { problem: string }) {
+export function RefusedCard(props: { problem: string; backToApp?: string }) {
   return (
     <Card labelledBy="refused-heading">
       <h1 id="refused-heading" className="text-2xl font-bold text-fg">
@@ -140,9 +140,16 @@ export function RefusedCard(props: { problem: string }) {
         Try connecting again from the app. If it keeps happening, remove PromptShelf from the app
         and add it again.
       </p>
-      <a href="/" className={`${buttonClasses("secondary")} mt-6`}>
-        Go to PromptShelf
-      </a>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {props.backToApp ? (
+          <a href={props.backToApp} className={buttonClasses("primary")}>
+            Back to the app
+          </a>
+        ) : null}
+        <a href="/" className={buttonClasses("secondary")}>
+          Go to PromptShelf
+        </a>
+      </div>
     </Card>
   );
 }

@@ -14,9 +14,10 @@ const noStore = { "Cache-Control": "no-store" };
 
 /**
  * /oauth/authorize: an MCP client sent the person here to be allowed in (OAuth 2.1 with PKCE).
- * A request that names no known client or redirect URI is refused here; any other fault goes
- * back to the client. Signed out, the person signs in and comes back; signed in, they see who
- * asks, for what, and answer.
+ * A request that names no known client or redirect URI is refused here; any other fault is
+ * shown too, with a link back to the client carrying the error, never a redirect by itself.
+ * Signed out, the person signs in and comes back; signed in, they see who asks, for what, and
+ * answer.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, viewer, cspNonce } = context.get(appContext);
@@ -32,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: noStore },
     );
   }
-  if (check.outcome === "redirect") throw redirect(check.location, { headers: noStore });
+  if (check.outcome === "fault") {
+    return data(
+      { view: "refused" as const, problem: check.problem, backToApp: check.location },
+      { status: 400, headers: noStore },
+    );
+  }
   const { client, redirectUri, access } = check.request;
   const app = { name: client.name, returnsTo: redirectTarget(redirectUri) };
   const here = url.pathname + url.search;
@@ -72,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: noStore },
     );
   }
-  if (check.outcome === "redirect") throw redirect(check.location, 303);
+  if (check.outcome === "fault") {
+    return data(
+      { view: "refused" as const, problem: check.problem, backToApp: check.location },
+      { status: 400, headers: noStore },
+    );
+  }
   const person = await viewer();
   // Signed out meanwhile: the page asks them to sign in again.
   if (!person) throw redirect(url.pathname + url.search, 303);
@@ -105,7 +116,14 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
   return (
     <main id="main" className="flex min-h-screen flex-col items-center px-4 py-10 sm:py-16">
       {shown.view === "refused" ? (
-        <RefusedCard problem={shown.problem} />
+        <RefusedCard
+          problem={shown.problem}
+          backToApp={
+            "backToApp" in shown && typeof shown.backToApp === "string"
+              ? shown.backToApp
+              : undefined
+          }
+        />
       ) : shown.view === "sign-in" ? (
         <SignInCard app={shown.app} returnTo={shown.returnTo} />
       ) : (
