@@ -30,8 +30,11 @@ type Forget = (kind: "user" | "session", key: string) => void;
  * it drops (changes may be missed), nothing is served from memory; on every new LISTEN the epoch
  * moves on, so whatever was cached before the gap is never served.
  */
-export function createCacheVersions(options: { communityWindowMs?: number } = {}) {
+export function createCacheVersions(
+  options: { communityWindowMs?: number; additionsLagMs?: number } = {},
+) {
   const windowMs = options.communityWindowMs ?? communityWindowMs;
+  const lagMs = options.additionsLagMs ?? additionsLagMs;
   let listening = false;
   let epoch = 0;
   let withdrawals = 0;
@@ -84,6 +87,10 @@ export function createCacheVersions(options: { communityWindowMs?: number } = {}
     /** How many times new shares and stars have moved the community on (once per window at most). */
     get additions() {
       return additions;
+    },
+    /** How long an answer behind on the community's additions alone may still be served. */
+    get additionsLagMs() {
+      return lagMs;
     },
     /** Moves on with every new LISTEN: nothing cached before a gap in the channel is served. */
     get epoch() {

@@ -62,9 +62,14 @@ export function createKeptAnswers(options: {
   memory?: boolean;
   /** How long new shares may take to reach others' kept answers (cache-versions.ts). */
   communityWindowMs?: number;
+  /** How long an answer behind on new shares alone is still served (cache-versions.ts). */
+  additionsLagMs?: number;
 }): KeptAnswers {
   const memory = options.memory ?? true;
-  const versions = createCacheVersions({ communityWindowMs: options.communityWindowMs });
+  const versions = createCacheVersions({
+    communityWindowMs: options.communityWindowMs,
+    additionsLagMs: options.additionsLagMs,
+  });
   const sessions = createSessionCache(versions);
   const tokens = createTokenCache(versions);
   const searches = createKeptSearches({ versions, memory });

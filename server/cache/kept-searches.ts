@@ -1,4 +1,4 @@
-import { additionsLagMs, type CacheVersions } from "./cache-versions.ts";
+import type { CacheVersions } from "./cache-versions.ts";
 
 interface Entry {
   version: string;
@@ -15,9 +15,9 @@ const maxBytes = 32 * 1024 * 1024;
  * turn of a conversation), and each answer is kept, as sent, for its person while nothing it can
  * show has changed: under the same versions as the signed-in pages (cache-versions.ts), and for
  * at most a minute. One behind on the community's newest shares alone is still served, for up to
- * `additionsLagMs`, while it is made again in the background, as the pages are. Administrators' searches
- * (they see every prompt) are never kept, nor anything while the change channel is not heard.
- * The least recently used go first past `maxBytes`.
+ * `additionsLagMs` (cache-versions.ts), while it is made again in the background, as the pages
+ * are. Administrators' searches (they see every prompt) are never kept, nor anything while the
+ * change channel is not heard. The least recently used go first past `maxBytes`.
  */
 export function createKeptSearches(options: { versions: CacheVersions; memory: boolean }) {
   const { versions } = options;
@@ -107,7 +107,7 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       const age = kept ? now - kept.storedAt : Number.POSITIVE_INFINITY;
       if (kept?.version === version && age < maxAgeMs) {
         const behind = kept.additions !== additions;
-        if (!behind || age < additionsLagMs) {
+        if (!behind || age < versions.additionsLagMs) {
           if (behind && background === undefined) {
             // A failure here is the next caller's to meet, in the foreground.
             background = make(key, search, compute)

@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { compressBody, preferredEncoding } from "../http/compression.ts";
 import { markPersonal } from "../http/session-middleware.ts";
 import { createBackgroundRenders } from "./background-renders.ts";
-import { additionsLagMs, type CacheVersions } from "./cache-versions.ts";
+import type { CacheVersions } from "./cache-versions.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -69,7 +69,7 @@ export interface SignedInAnswers {
  * nothing it can show has changed: the community's and the person's versions (see
  * cache-versions.ts) must be those it was rendered under, and it is at most a minute old. One
  * exception: an answer behind only on the community's newest shares and stars is served for up
- * to `additionsLagMs` while it is rendered again in the background.
+ * to `additionsLagMs` (cache-versions.ts) while it is rendered again in the background.
  * Administrators' answers (they see every prompt) are never kept. The least recently used
  * answers go first past 64 MB.
  */
@@ -125,7 +125,7 @@ export function createSignedInAnswers(options: {
     const age = Date.now() - cached.storedAt;
     if (age >= maxAgeMs) return undefined;
     if (cached.additions !== want.additions) {
-      if (!behind || age >= additionsLagMs) return undefined;
+      if (!behind || age >= versions.additionsLagMs) return undefined;
       if (!rendering.has(want.key)) background.start(cached.url, header);
     }
     entries.delete(want.key);

@@ -40,13 +40,15 @@ const sharedEver = new Set<string>();
 
 // Sessions and lists are served from memory as in production, so the model also proves that
 // nothing kept there is ever stale or reaches the wrong person. New shares reach others without
-// the community window here (its lag is cache-versions.test.ts's and signed-in-answers.test.ts's
-// to prove), so that every answer must match the model at once.
+// the community window and without an answer behind on them being served meanwhile here (both
+// lags are cache-versions.test.ts's and signed-in-answers.test.ts's to prove), so that every
+// answer must match the model at once.
 beforeAll(async () => {
   database = await createTestDatabase();
   const memory = await signedInMemory(database, {
     env: { ADMIN_EMAILS: "admin@example.com" },
     communityWindowMs: 0,
+    additionsLagMs: 0,
   });
   ({ feed, app } = memory);
   cacheVersions = memory.kept.channel;

@@ -8,10 +8,13 @@ import { createTestApp, testConfig, testKeptAnswers, testLogger } from "./test-a
  */
 export async function signedInMemory(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; communityWindowMs?: number } = {},
+  options: { env?: Record<string, string>; communityWindowMs?: number; additionsLagMs?: number } = {},
 ) {
   const config = testConfig(options.env);
-  const kept = testKeptAnswers(config, { communityWindowMs: options.communityWindowMs });
+  const kept = testKeptAnswers(config, {
+    communityWindowMs: options.communityWindowMs,
+    additionsLagMs: options.additionsLagMs,
+  });
   const feed = createChangeFeed(database, testLogger(), kept.channel);
   await feed.ready;
   const app = await createTestApp({ db: database.db, config, changeFeed: feed, kept });

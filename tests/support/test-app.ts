@@ -59,11 +59,15 @@ export async function createTestApp(options: {
 }
 
 /** Kept answers as the server keeps them, strict: a public page that reads the viewer throws. */
-export function testKeptAnswers(config: Config, options: { communityWindowMs?: number } = {}) {
+export function testKeptAnswers(
+  config: Config,
+  options: { communityWindowMs?: number; additionsLagMs?: number } = {},
+) {
   return createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
     strict: true,
     communityWindowMs: options.communityWindowMs,
+    additionsLagMs: options.additionsLagMs,
   });
 }
 
