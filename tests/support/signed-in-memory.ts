@@ -8,7 +8,11 @@ import { createTestApp, testConfig, testKeptAnswers, testLogger } from "./test-a
  */
 export async function signedInMemory(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; communityWindowMs?: number; additionsLagMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    communityWindowMs?: number;
+    additionsLagMs?: number;
+  } = {},
 ) {
   const config = testConfig(options.env);
   const kept = testKeptAnswers(config, {
