@@ -1,14 +1,26 @@
 import type { CacheVersions } from "./cache-versions.ts";
 
+interface Search {
+  userId: string;
+  isAdmin: boolean;
+  key: string;
+  showsCommunity: boolean;
+}
+
 interface Entry {
   version: string;
   additions: number;
   storedAt: number;
   text: string;
+  /** How the answer was made: to make it again in the background when it falls behind. */
+  search: Search;
+  compute: () => Promise<string>;
 }
 
 const maxAgeMs = 60_000;
 const maxBytes = 32 * 1024 * 1024;
+/** What an entry holds beside its text: the search and how to make it again. */
+const entryOverhead = 1024;
 
 /**
  * MCP searches answered from memory: an AI client asks the same search again and again (each
@@ -28,18 +40,14 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.text.length * 2;
+    bytes -= entry.text.length * 2 + entryOverhead;
   };
 
   /** The one search made again in the background at a time (signed-in-answers.ts does so). */
   let background: Promise<unknown> | undefined;
 
   /** Computes the answer and keeps it, unless what it shows changed while it was computed. */
-  const make = async (
-    key: string,
-    search: { userId: string; showsCommunity: boolean },
-    compute: () => Promise<string>,
-  ) => {
+  const make = async (key: string, search: Search, compute: () => Promise<string>) => {
     const version = versions.of(search.userId, search.showsCommunity);
     const additions = search.showsCommunity ? versions.additions : 0;
     const storedAt = Date.now();
@@ -50,14 +58,40 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       (search.showsCommunity ? versions.additions : 0) === additions;
     if (unchanged) {
       drop(key);
-      entries.set(key, { version, additions, storedAt, text });
-      bytes += text.length * 2;
+      entries.set(key, { version, additions, storedAt, text, search, compute });
+      bytes += text.length * 2 + entryOverhead;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes) break;
         drop(oldest);
       }
     }
     return text;
+  };
+
+  /**
+   * The kept answer if it may be served: current, or behind on the community's additions alone
+   * for less than the lag, in which case it is made again in the background (one at a time).
+   */
+  const servable = (key: string, search: Search) => {
+    const kept = entries.get(key);
+    if (kept?.version !== versions.of(search.userId, search.showsCommunity)) return undefined;
+    const age = Date.now() - kept.storedAt;
+    if (age >= maxAgeMs) return undefined;
+    if (kept.additions !== (search.showsCommunity ? versions.additions : 0)) {
+      if (age >= versions.additionsLagMs) return undefined;
+      if (background === undefined) {
+        // A failure here is the next caller's to meet, in the foreground.
+        background = make(key, kept.search, kept.compute)
+          .catch(() => undefined)
+          .finally(() => {
+            background = undefined;
+          });
+      }
+    }
+    // Most recently used last, so the first entries are the first to go.
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept;
   };
 
   return {
@@ -69,59 +103,22 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       versions.changedBy(userId);
     },
     /**
-     * The kept answer to `search` if it is current (not merely within the lag), without making
-     * anything: for the Node listener, which answers it before the app is asked.
+     * The kept answer to `search` without waiting for anything: for the Node listener, which
+     * answers it before the app is asked.
      */
-    peek(search: {
-      userId: string;
-      isAdmin: boolean;
-      key: string;
-      showsCommunity: boolean;
-    }): string | undefined {
+    peek(search: Search): string | undefined {
       if (!options.memory || search.isAdmin || !versions.trusted) return undefined;
-      const key = `${search.userId}\n${search.key}`;
-      const kept = entries.get(key);
-      const current =
-        kept?.version === versions.of(search.userId, search.showsCommunity) &&
-        kept.additions === (search.showsCommunity ? versions.additions : 0) &&
-        Date.now() - kept.storedAt < maxAgeMs;
-      if (!kept || !current) return undefined;
-      entries.delete(key);
-      entries.set(key, kept);
-      return kept.text;
+      return servable(`${search.userId}\n${search.key}`, search)?.text;
     },
     /**
      * The answer to `search` (its key says everything the answer depends on but the person):
      * from memory when it is still what `compute` would give, else computed and kept.
      */
-    async answer(
-      search: { userId: string; isAdmin: boolean; key: string; showsCommunity: boolean },
-      compute: () => Promise<string>,
-    ): Promise<string> {
+    async answer(search: Search, compute: () => Promise<string>): Promise<string> {
       if (!options.memory || search.isAdmin || !versions.trusted) return compute();
       const key = `${search.userId}\n${search.key}`;
-      const version = versions.of(search.userId, search.showsCommunity);
-      const additions = search.showsCommunity ? versions.additions : 0;
-      const now = Date.now();
-      const kept = entries.get(key);
-      const age = kept ? now - kept.storedAt : Number.POSITIVE_INFINITY;
-      if (kept?.version === version && age < maxAgeMs) {
-        const behind = kept.additions !== additions;
-        if (!behind || age < versions.additionsLagMs) {
-          if (behind && background === undefined) {
-            // A failure here is the next caller's to meet, in the foreground.
-            background = make(key, search, compute)
-              .catch(() => undefined)
-              .finally(() => {
-                background = undefined;
-              });
-          }
-          // Most recently used last, so the first entries are the first to go.
-          entries.delete(key);
-          entries.set(key, kept);
-          return kept.text;
-        }
-      }
+      const kept = servable(key, search);
+      if (kept) return kept.text;
       drop(key);
       return make(key, search, compute);
     },

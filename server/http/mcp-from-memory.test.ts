@@ -4,6 +4,7 @@ import { apiPerson } from "../../tests/support/api-person.ts";
 import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
+import { communityWindowMs } from "../cache/cache-versions.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { accessTokens, prompts } from "../db/schema.ts";
 
@@ -57,6 +58,8 @@ async function search(token: string, query: string, headers: Record<string, stri
 }
 
 /** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
   const deadline = Date.now() + 3000;
   let value = await read();
@@ -95,6 +98,26 @@ it("answers a kept search itself, the same answer the app gave, and sends anythi
   expect(JSON.parse(changed.body.result.content[0].text).items[0].text).toBe(
     "narwhal notes, edited",
   );
+});
+
+it("answers a search behind on another person's share alone from memory while it is made again", async () => {
+  const { token } = await personWithToken();
+  const other = await apiPerson(database.db, listener.app);
+  const texts = (answer: Awaited<ReturnType<typeof search>>) =>
+    JSON.parse(answer.body.result.content[0].text).items.map((item: { text: string }) => item.text);
+  expect(await search(token, "ibex")).toMatchObject({ status: 200, byApp: 1 });
+  await pause(300);
+  expect(await search(token, "ibex")).toMatchObject({ status: 200, byApp: 0 });
+  await other.call("POST", "/api/v1/prompts", { promptText: "ibex shared", shared: true });
+  await pause(communityWindowMs + 300);
+  // Behind on the share alone: still the listener's to answer, as kept, while it is made again.
+  const behind = await search(token, "ibex");
+  expect(behind).toMatchObject({ status: 200, byApp: 0 });
+  expect(texts(behind)).toEqual([]);
+  await pause(300);
+  const remade = await search(token, "ibex");
+  expect(remade).toMatchObject({ status: 200, byApp: 0 });
+  expect(texts(remade)).toEqual(["ibex shared"]);
 });
 
 it("stops answering for a token revoked anywhere, and counts against the token's limit", async () => {
