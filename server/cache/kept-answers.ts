@@ -10,7 +10,7 @@ import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
 import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
-export { cacheChannel } from "./cache-versions.ts";
+export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
 

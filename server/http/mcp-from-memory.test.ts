@@ -4,7 +4,7 @@ import { apiPerson } from "../../tests/support/api-person.ts";
 import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
-import { communityWindowMs } from "../cache/cache-versions.ts";
+import { communityWindowMs } from "../cache/kept-answers.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { accessTokens, prompts } from "../db/schema.ts";
 
