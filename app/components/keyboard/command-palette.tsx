@@ -20,6 +20,7 @@ export function CommandPalette(props: {
   onUseTemplate: (prompt: Prompt) => void;
 }) {
   const afterClose = useRef<(() => void) | null>(null);
+  const openedFrom = useRef<Element | null>(null);
 
   function choose(choice: PaletteChoice) {
     if (choice.kind === "copy") props.onCopy(choice.prompt);
@@ -32,12 +33,17 @@ export function CommandPalette(props: {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            openedFrom.current = document.activeElement;
+          }}
+          // With no trigger of its own, the dialog gives focus back where it was, or to what the
+          // choice moves it to.
           onCloseAutoFocus={(event) => {
+            event.preventDefault();
             const run = afterClose.current;
             afterClose.current = null;
-            if (!run) return;
-            event.preventDefault();
-            run();
+            if (run) run();
+            else if (openedFrom.current instanceof HTMLElement) openedFrom.current.focus();
           }}
           className="fixed inset-x-0 top-0 z-50 flex max-h-dvh flex-col overflow-hidden rounded-b-2xl bg-surface shadow-2xl ring-1 ring-line sm:top-[12vh] sm:left-1/2 sm:max-h-[76vh] sm:w-[calc(100%-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:rounded-2xl"
         >
