@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api-client.ts";
 import type { Prompt, PromptPage } from "../../../shared/prompt.ts";
 
@@ -17,50 +17,68 @@ export interface PaletteResults {
   community: Prompt[];
 }
 
-function search(scope: "personal" | "community", term: string, signal: AbortSignal) {
-  const query = new URLSearchParams({
-    scope,
-    q: term,
-    sort: "relevance",
-    limit: String(resultsPerGroup),
-  });
-  return api<PromptPage>("GET", `/api/v1/prompts?${query}`, undefined, { signal });
+async function search(term: string, signal: AbortSignal): Promise<PaletteResults> {
+  const list = (scope: "personal" | "community") => {
+    const query = new URLSearchParams({
+      scope,
+      q: term,
+      sort: "relevance",
+      limit: String(resultsPerGroup),
+    });
+    return api<PromptPage>("GET", `/api/v1/prompts?${query}`, undefined, { signal });
+  };
+  const [own, community] = await Promise.all([list("personal"), list("community")]);
+  return { term, own: own.items, community: community.items };
 }
 
 /**
- * The person's prompts and the community's that match what is typed, best match first. A new
- * key abandons the search still on its way; the last results stay on screen until the next
- * ones arrive, and `searching` says one is on its way.
+ * The person's prompts and the community's that match what is typed, best match first. One
+ * search is on its way at a time: keys typed meanwhile wait for it, then only the newest term is
+ * searched, and the answer to an older one is dropped unseen, so a fast typist never queues
+ * searches on the server. Closing the palette abandons the search on its way. The last results
+ * stay on screen until the next ones arrive, and `searching` says one is on its way.
  */
 export function usePaletteSearch(typed: string) {
   const term = typed.trim();
   const [results, setResults] = useState<PaletteResults | null>(null);
-  const [failed, setFailed] = useState(false);
-  const searching = term !== "" && results?.term !== term && !failed;
+  const [failed, setFailed] = useState<string | null>(null);
+  const wanted = useRef(term);
+  const inFlight = useRef(false);
+  const controller = useRef<AbortController | null>(null);
+  const searching = term !== "" && results?.term !== term && failed !== term;
+
+  useEffect(() => () => controller.current?.abort(), []);
 
   useEffect(() => {
-    setFailed(false);
+    wanted.current = term;
     if (!term) {
       setResults(null);
       return;
     }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      Promise.all([
-        search("personal", term, controller.signal),
-        search("community", term, controller.signal),
-      ]).then(
-        ([own, community]) => setResults({ term, own: own.items, community: community.items }),
+    function send() {
+      if (inFlight.current) return;
+      const asked = wanted.current;
+      if (!asked) return;
+      inFlight.current = true;
+      controller.current = new AbortController();
+      const { signal } = controller.current;
+      search(asked, signal).then(
+        (answer) => {
+          inFlight.current = false;
+          if (asked === wanted.current) setResults(answer);
+          else send();
+        },
         () => {
-          if (!controller.signal.aborted) setFailed(true);
+          inFlight.current = false;
+          if (signal.aborted) return;
+          if (asked === wanted.current) setFailed(asked);
+          else send();
         },
       );
-    }, debounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    }
+    const timer = window.setTimeout(send, debounceMs);
+    return () => window.clearTimeout(timer);
   }, [term]);
 
-  return { results: term ? results : null, searching, failed };
+  return { results: term ? results : null, searching, failed: failed !== null && failed === term };
 }
