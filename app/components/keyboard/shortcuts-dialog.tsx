@@ -12,9 +12,12 @@ export function ShortcutsDialog(props: { open: boolean; onClose: () => void }) {
       open={props.open}
       onClose={props.onClose}
       title="Keyboard shortcuts"
+      hideTitle
       className="max-w-lg"
     >
-      <p className="mt-2 text-center text-sm text-muted">
+      {/* Smaller than the modal's own title, so a phone's narrow dialog keeps it clear of Close. */}
+      <h2 className="pr-8 text-xl font-bold text-fg">Keyboard shortcuts</h2>
+      <p className="mt-1 text-sm text-muted">
         They work anywhere but in a text field or an open dialog.
       </p>
       <div className="mt-4 space-y-5">
