@@ -8,9 +8,9 @@ import type { Prompt, PromptPage } from "../../../shared/prompt.ts";
  */
 const debounceMs = 30;
 /** Results shown for each of the two groups. */
-export const resultsPerGroup = 5;
+const resultsPerGroup = 5;
 
-export interface PaletteResults {
+interface PaletteResults {
   /** The term these results answer, which their marks highlight. */
   term: string;
   own: Prompt[];
