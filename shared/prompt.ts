@@ -3,6 +3,8 @@ export const useCaseMaxLength = 35;
 export const promptTextMaxLength = 200_000;
 export const previewLength = 150;
 export const adminPreviewLength = 100;
+/** The longest search term a list takes. */
+export const searchTermMaxLength = 500;
 
 /**
  * A prompt as the API and the pages present it. In lists (`GET /api/v1/prompts` and every page)

@@ -12,12 +12,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the JSON API from the page (same origin, so the session cookie and our Origin go along). */
-export async function api<T = void>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * Calls the JSON API from the page (same origin, so the session cookie and our Origin go along).
+ * A call given a signal can be abandoned: it then rejects, and its caller knows why by the signal.
+ */
+export async function api<T = void>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
+      signal: options.signal,
       headers:
         body === undefined
           ? { accept: "application/json" }

@@ -19,6 +19,16 @@ export function readThemeChoice(): ThemeChoice {
   }
 }
 
+const listeners = new Set<() => void>();
+
+/** Calls back whenever the choice changes on this page (the switcher and the palette both change it). */
+export function subscribeThemeChoice(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function applyThemeChoice(choice: ThemeChoice) {
   const root = document.documentElement;
   if (choice === "system") delete root.dataset.theme;
@@ -29,4 +39,5 @@ export function applyThemeChoice(choice: ThemeChoice) {
   } catch {
     // Storage refused (private mode): the choice holds for this page only.
   }
+  for (const listener of listeners) listener();
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { promptTooLongText, tagRefusals } from "../../shared/messages.ts";
 import {
   promptTextMaxLength,
+  searchTermMaxLength,
   sortOrders,
   tagMaxLength,
   tagsPerPrompt,
@@ -61,7 +62,7 @@ export const tagName = storableText()
 export const listPromptsQuery = z.object({
   scope: promptScope.default("community"),
   category: storableText().max(100).optional(),
-  q: storableText().max(500, "Search term is too long").optional(),
+  q: storableText().max(searchTermMaxLength, "Search term is too long").optional(),
   folder: uuid.optional(),
   tag: z.array(tagName).max(tagsPerPrompt).default([]),
   starred: flag.default(false),

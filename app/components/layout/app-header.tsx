@@ -1,5 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Link, NavLink } from "react-router";
+import { PaletteButton } from "~/components/keyboard/palette-button.tsx";
 import { useSignOut } from "~/components/session/use-sign-out.ts";
 import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
@@ -28,6 +29,7 @@ export function AppHeader(props: { user: SessionUser }) {
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo to="/dashboard" />
+        <PaletteButton />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {mainLinks(user).map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>

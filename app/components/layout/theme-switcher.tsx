@@ -1,8 +1,13 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Icon } from "~/components/ui/icon.tsx";
 import type { IconName } from "~/components/ui/icon-names.ts";
 import { cx } from "~/lib/cx.ts";
-import { applyThemeChoice, readThemeChoice, type ThemeChoice } from "~/lib/theme.ts";
+import {
+  applyThemeChoice,
+  readThemeChoice,
+  subscribeThemeChoice,
+  type ThemeChoice,
+} from "~/lib/theme.ts";
 
 const options: { value: ThemeChoice; label: string; icon: IconName }[] = [
   { value: "light", label: "Light", icon: "sun" },
@@ -13,8 +18,7 @@ const options: { value: ThemeChoice; label: string; icon: IconName }[] = [
 /** Three buttons, one pressed: the theme for this browser, remembered across visits. */
 export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: string }) {
   // The server cannot know the stored choice; it renders "system" and the browser corrects it.
-  const [choice, setChoice] = useState<ThemeChoice>("system");
-  useEffect(() => setChoice(readThemeChoice()), []);
+  const choice = useSyncExternalStore(subscribeThemeChoice, readThemeChoice, () => "system");
   const night = props.tone === "night";
   return (
     <fieldset className={cx("flex items-center gap-2", props.className)}>
@@ -34,10 +38,7 @@ export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: stri
             type="button"
             aria-pressed={choice === value}
             title={label}
-            onClick={() => {
-              applyThemeChoice(value);
-              setChoice(value);
-            }}
+            onClick={() => applyThemeChoice(value)}
             className={cx(
               "inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-focus",
               choice === value

@@ -7,7 +7,11 @@ import { callFailureNotice } from "./call-failure.ts";
 import { useLibrary } from "./library-context.tsx";
 
 /** Stars or unstars at once, and puts it back if the server says no. Shows the star count. */
-export function StarButton(props: { prompt: Prompt }) {
+export function StarButton(props: {
+  prompt: Prompt;
+  /** The key that presses it (on a focused card), told to screen readers. */
+  keyShortcut?: string;
+}) {
   const { refresh } = useLibrary();
   const [starred, setStarred] = useState(props.prompt.isFavourite);
   const [count, setCount] = useState(props.prompt.starCount);
@@ -37,6 +41,7 @@ export function StarButton(props: { prompt: Prompt }) {
       type="button"
       aria-pressed={starred}
       aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
+      aria-keyshortcuts={props.keyShortcut}
       onClick={() => void toggle()}
       className="star-button"
     >

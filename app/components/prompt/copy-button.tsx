@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon.tsx";
-import { showNotice } from "~/lib/notify.ts";
-import { messages } from "../../../shared/messages.ts";
+import { copyText } from "./copy-text.ts";
 
 const copiedForMs = 2000;
 
@@ -13,6 +12,8 @@ export function CopyButton(props: {
   text: string | (() => Promise<string>);
   label: string;
   onCopied?: () => void;
+  /** The key that presses it (on a focused card), told to screen readers. */
+  keyShortcut?: string;
 }) {
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,21 +25,12 @@ export function CopyButton(props: {
 
   async function copy() {
     if (busy) return;
-    try {
-      if (typeof props.text === "string") {
-        await navigator.clipboard.writeText(props.text);
-      } else {
-        setBusy(true);
-        await writeWhenFetched(props.text());
-      }
-      setCopied(true);
-      showNotice(messages.copied);
-      props.onCopied?.();
-    } catch {
-      showNotice(messages.copyFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (typeof props.text !== "string") setBusy(true);
+    const done = await copyText(props.text);
+    setBusy(false);
+    if (!done) return;
+    setCopied(true);
+    props.onCopied?.();
   }
 
   return (
@@ -46,6 +38,7 @@ export function CopyButton(props: {
       type="button"
       onClick={() => void copy()}
       aria-label={props.label}
+      aria-keyshortcuts={props.keyShortcut}
       aria-busy={busy || undefined}
       data-copied={copied || undefined}
       className="card-icon-button"
@@ -59,20 +52,4 @@ export function CopyButton(props: {
       )}
     </button>
   );
-}
-
-/**
- * Writes text that is still on its way. Safari lets a click write to the clipboard only while
- * the click is being handled, so where the browser takes a pending item it is handed over at
- * once and filled when the text arrives; elsewhere the text is written once it is here.
- */
-async function writeWhenFetched(text: Promise<string>) {
-  if (typeof ClipboardItem === "function" && typeof navigator.clipboard.write === "function") {
-    const blob = text.then((value) => new Blob([value], { type: "text/plain" }));
-    // A failed fetch is told by the write's failure; the pending item itself must not go unheard.
-    blob.catch(() => {});
-    await navigator.clipboard.write([new ClipboardItem({ "text/plain": blob })]);
-    return;
-  }
-  await navigator.clipboard.writeText(await text);
 }

@@ -1,5 +1,7 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation, useRevalidator } from "react-router";
+import { newPromptAsked } from "~/components/keyboard/new-prompt.ts";
+import { controlKeys } from "~/components/keyboard/shortcut-keys.ts";
 import { type Folder, LibraryProvider, type Tag } from "~/components/organise/library-context.tsx";
 import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -87,6 +89,12 @@ export function LibraryPage(props: {
   useLoadErrorNotice(data.loadError, config.namesLoadErrors);
 
   const location = useLocation();
+  // "New prompt" from a page without an Add button comes here and opens the form.
+  const askedAt = newPromptAsked(location) ? location.key : null;
+  const canAdd = Boolean(config.addLabel);
+  useEffect(() => {
+    if (askedAt && canAdd) setForm({ mode: "add" });
+  }, [askedAt, canAdd]);
   const filters = new URLSearchParams(location.search);
   const term = data.q.toLowerCase();
   const matchesTerm = (prompt: Prompt) =>
@@ -142,7 +150,12 @@ export function LibraryPage(props: {
         <div className="flex gap-3">
           {props.organisers ? <SidebarDrawer organisers={props.organisers} /> : null}
           {showAdd ? (
-            <Button onClick={() => setForm({ mode: "add" })}>{config.addLabel}</Button>
+            <Button
+              onClick={() => setForm({ mode: "add" })}
+              aria-keyshortcuts={controlKeys.newPrompt}
+            >
+              {config.addLabel}
+            </Button>
           ) : null}
         </div>
       </div>

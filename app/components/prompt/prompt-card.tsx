@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { controlKeys } from "~/components/keyboard/shortcut-keys.ts";
 import { useLibrary } from "~/components/organise/library-context.tsx";
 import { MoveToMenu } from "~/components/organise/move-to-menu.tsx";
 import { SaveButton } from "~/components/organise/save-button.tsx";
@@ -7,12 +8,12 @@ import { TagEditor } from "~/components/organise/tag-editor.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { HistoryDialog, UpstreamDialog } from "~/components/versions/version-dialogs.tsx";
-import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, WholePrompt } from "../../../shared/prompt.ts";
 import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
+import { countCopy } from "./copy-text.ts";
 import { DeleteButton } from "./delete-button.tsx";
 import { LocalDate } from "./local-date.tsx";
 import { OpenInMenu } from "./open-in-menu.tsx";
@@ -56,7 +57,7 @@ export function PromptCard(props: {
   // Expanded, the card shows the whole text, for as long as it has it (not after a change).
   const wholeShown = expanded ? whole?.promptText : undefined;
   const showingWhole = wholeShown !== undefined;
-  const countCopy = () => void api("POST", `/api/v1/prompts/${prompt.id}/copies`).catch(() => {});
+  const copied = () => countCopy(prompt.id);
 
   /** Runs the action on the whole prompt, fetching it first if the list cut it short. */
   async function withWhole(action: "more" | "edit", then: (prompt: WholePrompt) => void) {
@@ -75,6 +76,9 @@ export function PromptCard(props: {
   return (
     <article
       aria-label={prompt.title}
+      // Focusable by script alone: j and k move focus from card to card, and c, e and s act on it.
+      tabIndex={-1}
+      data-prompt-card=""
       draggable={organisable || undefined}
       onDragStart={(event) => {
         event.dataTransfer.setData(promptDragType, prompt.id);
@@ -99,12 +103,14 @@ export function PromptCard(props: {
           <CopyButton
             text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
             label={`Copy ${prompt.title}`}
-            onCopied={countCopy}
+            onCopied={copied}
+            keyShortcut={controlKeys.copy}
           />
           {actions.canEdit ? (
             <button
               type="button"
               aria-label={`Edit ${prompt.title}`}
+              aria-keyshortcuts={controlKeys.edit}
               aria-busy={fetching === "edit" || undefined}
               onClick={() => void withWhole("edit", actions.onEdit)}
               className="card-icon-button"
@@ -160,11 +166,11 @@ export function PromptCard(props: {
               text={whole ? whole.promptText : () => wholePrompt.load().then((p) => p.promptText)}
               label={`Open in an AI assistant: ${prompt.title}`}
             />
-            <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={countCopy} />
+            <TemplateDialog prompt={prompt} whole={wholePrompt} onCopied={copied} />
           </span>
           <span className="flex items-center">
             {prompt.isOwn ? null : <SaveButton prompt={prompt} />}
-            <StarButton prompt={prompt} />
+            <StarButton prompt={prompt} keyShortcut={controlKeys.star} />
           </span>
         </span>
       </footer>

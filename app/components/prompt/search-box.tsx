@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { controlKeys } from "~/components/keyboard/shortcut-keys.ts";
 import { searchFieldClass } from "~/components/ui/field-classes.ts";
 import { Icon } from "~/components/ui/icon.tsx";
 import type { IconName } from "~/components/ui/icon-names.ts";
@@ -60,6 +61,7 @@ export function SearchBox(props: {
         value={value}
         onChange={(event) => change(event.target.value)}
         placeholder={`${props.label}...`}
+        aria-keyshortcuts={param === "q" ? controlKeys.search : undefined}
         className={searchFieldClass}
       />
     </search>

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { KeyboardLayer } from "~/components/keyboard/keyboard-layer.tsx";
 import { AppHeader } from "~/components/layout/app-header.tsx";
 import { ErrorView } from "~/components/layout/error-view.tsx";
 import { requireSignedIn } from "~/routes/guards.server.ts";
@@ -14,12 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function LibraryLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <KeyboardLayer>
       <AppHeader user={loaderData.user} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Outlet />
       </main>
-    </>
+    </KeyboardLayer>
   );
 }
 

@@ -68,6 +68,8 @@ export async function startRealDataServer(browser: Browser): Promise<RunningServ
     const imported = await page.request.post("/api/v1/import", {
       data: await readFile(realPromptsFile, "utf8"),
       headers: { "content-type": "text/csv" },
+      // 1,529 prompts take seconds, and far longer on a machine busy with other work.
+      timeout: 120_000,
     });
     if (imported.status() !== 201) throw new Error(`import answered ${imported.status()}`);
     await addHistory(page);
