@@ -8,11 +8,13 @@ import { prompts } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 
 /** Two prompts whose openings share this much (pg_trgm similarity) are near-duplicates: 0015. */
-export const similarThreshold = 0.6;
-/** How much of each text is compared: enough to tell two prompts apart, cheap to compare. */
-const comparedChars = 1000;
-/** How many of the person's newest prompts are compared, whatever the size of their library. */
-const comparedPrompts = 1000;
+export const similarThreshold = 0.7;
+/**
+ * How much of each text is compared, and with how many of the person's newest prompts: each
+ * comparison costs in proportion to the text, so both are bounded (decision 0015 measures it).
+ */
+const comparedChars = 500;
+const comparedPrompts = 500;
 
 /**
  * The prompt in the viewer's own library most like the text just saved, other than the prompt
