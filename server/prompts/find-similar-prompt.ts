@@ -46,13 +46,17 @@ export async function findSimilarPrompt(options: {
         from (
           select id, title, is_shared, opening, similarity(opening, ${opening}) as similarity
           from (
-            select ${prompts.id} as id, ${prompts.title} as title, ${prompts.isShared} as is_shared,
-              left(${prompts.promptText}, ${comparedChars}) as opening
-            from ${prompts}
-            where ${prompts.userId} = ${viewer.userId} and ${prompts.id} <> ${saved.id}
-            order by ${prompts.createdAt} desc, ${prompts.id} desc
-            limit ${comparedPrompts}
-          ) as newest
+            -- The openings of the newest alone: cut after the limit, not for every prompt.
+            select id, title, is_shared, left(prompt_text, ${comparedChars}) as opening
+            from (
+              select ${prompts.id} as id, ${prompts.title} as title,
+                ${prompts.isShared} as is_shared, ${prompts.promptText} as prompt_text
+              from ${prompts}
+              where ${prompts.userId} = ${viewer.userId} and ${prompts.id} <> ${saved.id}
+              order by ${prompts.createdAt} desc, ${prompts.id} desc
+              limit ${comparedPrompts}
+            ) as newest
+          ) as openings
         ) as compared
         where similarity >= ${similarThreshold}
         order by similarity desc, id
