@@ -127,3 +127,37 @@ test("saving a prompt much like one already in your library says so, with a link
   await expect(page).toHaveURL(/\/personal\?q=Linux%20Terminal$/);
   await expect(page.getByRole("article", { name: "Linux Terminal" })).toBeVisible();
 });
+
+test.describe("an import", () => {
+  // The refused preview is a 422 the browser reports as a failed resource.
+  test.use({ allowedConsoleErrors: [/status of 422/] });
+
+  test("an import that would share a key says which prompt holds it, and imports only when told to share anyway", async ({
+    page,
+  }) => {
+    await signIn(page, { email: uniqueEmail("import") });
+    const word = `jetty${Date.now()}`;
+    const file = JSON.stringify({
+      format: "promptshelf-library",
+      prompts: [
+        { promptText: `Tidy the ${word} notes`, shared: true },
+        { promptText: `Rotate the ${word} key ${awsKey} tonight`, shared: true },
+      ],
+    });
+    await page.goto("/settings");
+    await page.getByLabel("Choose a file to import").setInputFiles({
+      name: "library.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(file),
+    });
+    await expect(page.getByRole("alert")).toHaveText(
+      /^This would share what looks like private data: Prompt 2: AWS access key \(AKIAZ•••7Q\)\..*Nothing was saved\.$/,
+    );
+    await expect(page.getByRole("button", { name: "Import 2 prompts" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Share them anyway" }).click();
+    await page.getByRole("button", { name: "Import 2 prompts" }).click();
+    await expectToast(page, "Imported 2 prompts");
+    const shared = await page.request.get(`/api/v1/prompts?q=${word}`).then((res) => res.json());
+    expect(shared.items).toHaveLength(2);
+  });
+});
