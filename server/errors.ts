@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode, ErrorDetail } from "../shared/error-codes.ts";
 import { unavailableText } from "../shared/messages.ts";
+import type { SharedFinding } from "../shared/secret-scan.ts";
 import { limitRefusal } from "./db/limit-refusals.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 
@@ -14,6 +15,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail?: ErrorDetail,
+    /** What the privacy check found, for a refusal to share without confirmation. */
+    readonly findings?: SharedFinding[],
   ) {
     super(message);
   }
@@ -21,9 +24,12 @@ export class AppError extends Error {
 
 /** The error as the API's body and a page action's answer carry it; no detail key without one. */
 export function errorBody(error: AppError): ErrorBody {
-  return error.detail === undefined
-    ? { code: error.code, message: error.message }
-    : { code: error.code, detail: error.detail, message: error.message };
+  return {
+    code: error.code,
+    ...(error.detail === undefined ? {} : { detail: error.detail }),
+    message: error.message,
+    ...(error.findings === undefined ? {} : { findings: error.findings }),
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SharedFinding } from "./secret-scan.ts";
+
 /**
  * What went wrong, as the server says it. The code is the kind of failure, and each maps to one
  * HTTP status (server/http/errors.ts). The detail, when there is one, is the specific reason: what
@@ -12,6 +14,7 @@ export type ErrorCode =
   | "payload_too_large"
   | "conflict"
   | "rate_limited"
+  | "needs_confirmation"
   | "unavailable"
   | "internal";
 
@@ -44,11 +47,15 @@ export type ErrorDetail =
   // payload_too_large
   | "import_too_large"
   // rate_limited
-  | "import_running";
+  | "import_running"
+  // needs_confirmation
+  | "privacy_findings";
 
 /** An error as the API's body carries it (`{ error: ErrorBody }`) and a page action answers it. */
 export interface ErrorBody {
   code: ErrorCode;
   detail?: ErrorDetail;
   message: string;
+  /** privacy_findings: what the privacy check found in the text about to be shared. */
+  findings?: SharedFinding[];
 }

@@ -1,5 +1,6 @@
 import type { ErrorDetail } from "./error-codes.ts";
 import { promptTextMaxLength, tagMaxLength } from "./prompt.ts";
+import type { SharedFinding } from "./secret-scan.ts";
 
 /**
  * Every toast and empty-state text the product shows, word for word from the product spec's
@@ -198,6 +199,22 @@ export const emptyStates = {
   noMatch: (term: string) => `No prompts found matching "${term}". Try a different search term.`,
   noFilterMatch: "No prompts in this folder or with these tags.",
 };
+
+/**
+ * Why a share waits for confirmation: what was found, masked, and how to go on. The API and MCP
+ * clients read it; the pages show the findings in the privacy dialog instead.
+ */
+export function privacyFindingsText(findings: SharedFinding[]) {
+  const listed = findings
+    .slice(0, 10)
+    .map(
+      (finding) =>
+        `${finding.entry ? `${finding.entry}: ` : ""}${finding.label} (${finding.excerpt})${finding.field === "useCase" ? " in the use case" : ""}`,
+    )
+    .join("; ");
+  const more = findings.length > 10 ? `; and ${findings.length - 10} more` : "";
+  return `This would share what looks like private data: ${listed}${more}. Remove it, or confirm to share it anyway. Nothing was saved.`;
+}
 
 /** Shown by pages and the API while the database cannot be reached. */
 export const unavailableText = "PromptShelf is briefly unavailable. Please try again in a moment.";

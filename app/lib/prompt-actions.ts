@@ -1,12 +1,20 @@
 import type { ErrorBody } from "../../shared/error-codes.ts";
 import { type Notice, noticeFor } from "../../shared/messages.ts";
 import type { Prompt } from "../../shared/prompt.ts";
+import type { SimilarPrompt } from "../../shared/similar-prompt.ts";
 
 export type PromptIntent = "create" | "update" | "delete";
 
 /** What a library page's action answers; the page turns it into a notice. */
 export type PromptActionResult =
-  | { ok: true; intent: PromptIntent; prompt?: Prompt; deletedId?: string }
+  | {
+      ok: true;
+      intent: PromptIntent;
+      prompt?: Prompt;
+      deletedId?: string;
+      /** After a save: a prompt already in the person's library much like it. */
+      similar?: SimilarPrompt | null;
+    }
   | { ok: false; intent: PromptIntent | null; error: ErrorBody };
 
 /** The catalogue's notice for a failed save or delete (an unreadable form counts as a save). */

@@ -6,6 +6,7 @@ import { listFolders } from "../../server/folders/list-folders.ts";
 import { statusFor } from "../../server/http/errors.ts";
 import { createPrompt } from "../../server/prompts/create-prompt.ts";
 import { deletePrompt } from "../../server/prompts/delete-prompt.ts";
+import { findSimilarPrompt } from "../../server/prompts/find-similar-prompt.ts";
 import { listPrompts } from "../../server/prompts/list-prompts.ts";
 import {
   createPromptInput,
@@ -94,21 +95,37 @@ export async function handlePromptAction(
           promptText: text("promptText") ?? "",
           useCase,
           shared: page.shared,
+          confirm: confirmed(text("confirm")),
         });
-        return ok({ ok: true, intent, prompt: await createPrompt({ db, viewer: who, ...input }) });
+        const prompt = await createPrompt({ db, viewer: who, ...input });
+        const { promptText } = input;
+        const similar = await findSimilarPrompt({
+          db,
+          viewer: who,
+          saved: prompt,
+          promptText,
+          log,
+        });
+        return ok({ ok: true, intent, prompt, similar });
       }
       case "update": {
         const input = parseInput(updatePromptInput, {
           promptText: text("promptText"),
           useCase,
           note: text("note"),
+          confirm: confirmed(text("confirm")),
         });
         const id = text("id") ?? "";
-        return ok({
-          ok: true,
-          intent,
-          prompt: await updatePrompt({ db, viewer: who, id, ...input }),
+        const prompt = await updatePrompt({ db, viewer: who, id, ...input });
+        const { promptText } = input;
+        const similar = await findSimilarPrompt({
+          db,
+          viewer: who,
+          saved: prompt,
+          promptText,
+          log,
         });
+        return ok({ ok: true, intent, prompt, similar });
       }
       case "delete": {
         const id = text("id") ?? "";
@@ -136,6 +153,11 @@ export async function handlePromptAction(
       { status: statusFor.internal },
     );
   }
+}
+
+/** The privacy dialog's "Share anyway" sends confirm=1 with the form. */
+function confirmed(value: string | undefined) {
+  return value === "1";
 }
 
 function ok(result: PromptActionResult) {

@@ -10,6 +10,7 @@ export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   conflict: 409,
   rate_limited: 429,
+  needs_confirmation: 422,
   unavailable: 503,
   internal: 500,
 };

@@ -4,11 +4,13 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
 import { type Pace, pacer } from "../pacing.ts";
+import { assertShareable } from "../prompts/privacy-check.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
 import { forkLinks } from "./fork-links.ts";
 import type { ImportedHistory } from "./import-history.ts";
 import { type ImportPlan, type ImportReport, pathKey, planImport } from "./import-plan.ts";
+import { importedSharedContent } from "./import-privacy.ts";
 import type { ImportedPrompt, ImportLimits, ParsedImport } from "./import-rules.ts";
 import {
   finishImportRun,
@@ -36,6 +38,8 @@ export async function importLibrary(options: {
   fileName?: string;
   dryRun: boolean;
   limits: ImportLimits;
+  /** Shares shared prompts the privacy check found secrets or personal data in. */
+  confirm?: boolean;
 }): Promise<ImportReport> {
   requireViewer(options.viewer);
   const pace = pacer();
@@ -54,12 +58,15 @@ export async function applyImport(options: {
   viewer: Viewer | null;
   parsed: ParsedImport;
   dryRun: boolean;
+  confirm?: boolean;
   pace?: Pace;
 }): Promise<ImportReport> {
   const viewer = requireViewer(options.viewer);
   const { db, parsed } = options;
   const pace = options.pace ?? pacer();
   const plan = await planImport(db, viewer, parsed, pace);
+  // The preview refuses too, so the person hears of it before choosing to import.
+  assertShareable(importedSharedContent(plan.fresh, parsed.format), options.confirm);
   const report = { ...plan.report, dryRun: options.dryRun };
   if (options.dryRun) return report;
   const run = await startImportRun(db, viewer.userId);

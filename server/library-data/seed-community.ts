@@ -50,7 +50,9 @@ export async function seedCommunity(options: {
     username: null,
     isAdmin: false,
   };
-  const report = await applyImport({ db, viewer, parsed, dryRun: false });
+  // The demo prompts are public already (CC0) and were reviewed against the privacy check
+  // (decision 0015), so the seed shares them without asking.
+  const report = await applyImport({ db, viewer, parsed, dryRun: false, confirm: true });
   return { ...report, filed: await fileUnderTopics(db, userId) };
 }
 

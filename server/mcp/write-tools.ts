@@ -12,13 +12,23 @@ import type { Logger } from "../logger.ts";
 import { createPrompt } from "../prompts/create-prompt.ts";
 import { deletePrompt } from "../prompts/delete-prompt.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
-import { promptTextSchema, tagName, useCaseSchema, versionNote } from "../prompts/prompt-input.ts";
+import {
+  confirmShare,
+  promptTextSchema,
+  tagName,
+  useCaseSchema,
+  versionNote,
+} from "../prompts/prompt-input.ts";
 import { updatePrompt } from "../prompts/update-prompt.ts";
 import { tagPrompt } from "../tags/tag-prompt.ts";
 import { assertTokenMay } from "../tokens/token-access.ts";
 import { storableText } from "../validation.ts";
 import { compactPrompt, toolResult } from "./mcp-results.ts";
 import { folderIdOf } from "./read-tools.ts";
+
+const confirmDescribed = confirmShare.describe(
+  "Share even though the privacy check found secrets or personal data (API keys, private keys, emails, phone numbers); only after the person said so",
+);
 
 // Schemas are built once: a server is made for every request (mcp-routes.ts).
 const saveInput = z.object({
@@ -27,6 +37,7 @@ const saveInput = z.object({
   folder: storableText().max(2000).optional().describe("A folder's id or path"),
   tags: z.array(tagName).max(tagsPerPrompt).default([]),
   shared: z.boolean().default(false).describe("Share to the community library"),
+  confirm: confirmDescribed,
 });
 
 const updateInput = z.object({
@@ -34,6 +45,7 @@ const updateInput = z.object({
   text: promptTextSchema.optional(),
   useCase: useCaseSchema.optional(),
   note: versionNote.optional().describe("What changed, kept with the version"),
+  confirm: confirmDescribed,
 });
 
 /** The tools that change the library: a token of the write scope only (token-access.ts). */
@@ -71,6 +83,7 @@ export function registerWriteTools(
           promptText: input.text,
           useCase: input.useCase,
           shared: input.shared,
+          confirm: input.confirm,
         });
         try {
           if (folderId) await filePrompt({ db, viewer, id: created.id, folderId });
@@ -112,6 +125,7 @@ export function registerWriteTools(
           promptText: input.text,
           useCase: input.useCase,
           note: input.note,
+          confirm: input.confirm,
         });
         options.searches.wrote(viewer.userId);
         const paths = updated.folderId

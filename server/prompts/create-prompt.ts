@@ -2,6 +2,7 @@ import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { assertShareable } from "./privacy-check.ts";
 import { requireViewer } from "./prompt-access.ts";
 import type { CreatePromptInput } from "./prompt-input.ts";
 import { toPrompt } from "./prompt-view.ts";
@@ -11,6 +12,7 @@ export async function createPrompt(
   options: { db: Database; viewer: Viewer | null } & CreatePromptInput,
 ): Promise<Prompt> {
   const viewer = requireViewer(options.viewer);
+  if (options.shared) assertShareable([options], options.confirm);
   const [row] = await options.db
     .insert(prompts)
     .values({

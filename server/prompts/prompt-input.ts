@@ -23,10 +23,14 @@ export const promptTextSchema = storableText()
 /** Longer use cases are cut to 35 characters, not refused; this bound only stops abuse. */
 export const useCaseSchema = storableText().max(10_000, "Use case is too long");
 
+/** Shares text the privacy check found secrets or personal data in (privacy-check.ts). */
+export const confirmShare = z.boolean().optional();
+
 export const createPromptInput = z.object({
   promptText: promptTextSchema,
   useCase: useCaseSchema.optional(),
   shared: z.boolean(),
+  confirm: confirmShare,
 });
 export type CreatePromptInput = z.infer<typeof createPromptInput>;
 
@@ -41,6 +45,7 @@ export const updatePromptInput = z
     promptText: promptTextSchema.optional(),
     useCase: useCaseSchema.optional(),
     note: versionNote.optional(),
+    confirm: confirmShare,
   })
   .refine((input) => input.promptText !== undefined || input.useCase !== undefined, {
     message: "Nothing to change: send promptText or useCase",

@@ -4,15 +4,26 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { getPrompt } from "./get-prompt.ts";
+import { assertShareable } from "./privacy-check.ts";
 import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access.ts";
 import type { UpdatePromptInput } from "./prompt-input.ts";
 
-/** Changes a prompt's text and use case; whether it is shared never changes. */
+/**
+ * Changes a prompt's text and use case; whether it is shared never changes. A shared prompt's
+ * new text is public at once, so it passes the privacy check first.
+ */
 export async function updatePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & UpdatePromptInput,
 ): Promise<Prompt> {
   const viewer = requireViewer(options.viewer);
-  assertCanChange(await promptOwnership(options.db, options.id), viewer);
+  const ownership = await promptOwnership(options.db, options.id);
+  assertCanChange(ownership, viewer);
+  if (ownership?.isShared) {
+    assertShareable(
+      [{ promptText: options.promptText ?? "", useCase: options.useCase }],
+      options.confirm,
+    );
+  }
   await writeVersion(options.db, viewer, options.id, {
     content: {
       ...(options.promptText !== undefined ? { promptText: options.promptText } : {}),

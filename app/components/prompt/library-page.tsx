@@ -9,12 +9,14 @@ import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import type { Notice } from "../../../shared/messages.ts";
 import type { Prompt, PromptListData, WholePrompt } from "../../../shared/prompt.ts";
 import type { SessionUser } from "../../../shared/session-user.ts";
+import type { SimilarPrompt } from "../../../shared/similar-prompt.ts";
 import { CommunityHighlights, type Highlights } from "./community-highlights.tsx";
 import { type CardActions, PromptCard } from "./prompt-card.tsx";
 import { type FormState, PromptForm } from "./prompt-form.tsx";
 import { PromptList } from "./prompt-list.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { SidebarDrawer } from "./sidebar-drawer.tsx";
+import { SimilarPromptNotice } from "./similar-prompt-notice.tsx";
 import { SortSelect } from "./sort-select.tsx";
 import { useActionNotices } from "./use-action-notices.ts";
 import { useHighlights } from "./use-highlights.ts";
@@ -32,6 +34,8 @@ export interface LibraryConfig {
   formHeading: string;
   listHeading?: string;
   defaultUseCase?: string;
+  /** The form shares what it adds (community and topic pages). */
+  sharesNew?: boolean;
   created: Notice;
   emptyText: string;
   /** The empty list's own button, opening the same form as the add/share button. */
@@ -70,9 +74,11 @@ export function LibraryPage(props: {
   const list = usePromptList(data);
   const highlights = useHighlights(props.highlights);
   const formAnchor = useRef<HTMLDivElement>(null);
+  const [similar, setSimilar] = useState<SimilarPrompt | null>(null);
 
   const onResult = (result: PromptActionResult) => {
     if (!result.ok) return;
+    if (result.intent !== "delete") setSimilar(result.similar ?? null);
     if (result.prompt) {
       list.replace(result.prompt);
       highlights.replace(result.prompt);
@@ -173,8 +179,12 @@ export function LibraryPage(props: {
             fetcher={save}
             heading={form.mode === "edit" ? "Edit Prompt" : config.formHeading}
             defaultUseCase={config.defaultUseCase}
+            sharesNew={config.sharesNew}
             onCancel={() => setForm({ mode: "closed" })}
           />
+        ) : null}
+        {similar ? (
+          <SimilarPromptNotice similar={similar} onDismiss={() => setSimilar(null)} />
         ) : null}
       </div>
       {highlights.shown && !term ? (

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
+import { usePrivacyCheck } from "~/components/privacy/use-privacy-check.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
 import { showNotice } from "~/lib/notify.ts";
@@ -26,6 +28,8 @@ export function PromptForm(props: {
   heading: string;
   /** A topic page's category: what the form files under, not to be changed here. */
   defaultUseCase?: string;
+  /** Whether a new prompt from this form is shared (an edit shares when the prompt is). */
+  sharesNew?: boolean;
   onCancel: () => void;
 }) {
   const editing = props.state.mode === "edit" ? props.state.prompt : null;
@@ -43,6 +47,16 @@ export function PromptForm(props: {
   // and shortens it themselves, losing nothing.
   const tooLong = promptText.length > promptTextMaxLength;
   const changed = useCase !== initialUseCase || promptText !== initialText;
+  const privacy = usePrivacyCheck({
+    shares: editing ? editing.isShared : Boolean(props.sharesNew),
+    fetcher: props.fetcher,
+    fields: { promptText, useCase },
+    onRemoved: (fields) => {
+      setPromptText(fields.promptText);
+      setUseCase(fields.useCase);
+    },
+    returnFocus: () => textArea.current?.focus(),
+  });
 
   return (
     <>
@@ -68,6 +82,8 @@ export function PromptForm(props: {
             event.preventDefault();
             showNotice(messages.promptTooLong);
             textArea.current?.focus();
+          } else {
+            privacy.intercepts(event);
           }
         }}
       >
@@ -161,6 +177,7 @@ export function PromptForm(props: {
           </Button>
         </div>
       </props.fetcher.Form>
+      <PrivacyDialog {...privacy.dialog} />
       <DiscardChangesDialog
         open={confirmingDiscard}
         onKeepEditing={() => setConfirmingDiscard(false)}

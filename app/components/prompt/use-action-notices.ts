@@ -22,8 +22,10 @@ export function useActionNotices(
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     const { created, deleted, global, onResult } = latest.current;
-    if (!result.ok) showNotice(failureNotice(result, { global }));
-    else if (result.intent === "create") showNotice(created);
+    // A share held for the privacy check has the privacy dialog to say so.
+    if (!result.ok) {
+      if (result.error.detail !== "privacy_findings") showNotice(failureNotice(result, { global }));
+    } else if (result.intent === "create") showNotice(created);
     else if (result.intent === "update") showNotice(messages.promptUpdated);
     else showNotice(deleted ?? messages.promptDeleted);
     onResult?.(result);

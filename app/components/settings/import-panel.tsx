@@ -35,19 +35,25 @@ export function ImportPanel() {
   const [preview, setPreview] = useState<Report | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Shared prompts holding private data wait until the person says to share them anyway.
+  const [heldForPrivacy, setHeldForPrivacy] = useState(false);
+  const [shareAnyway, setShareAnyway] = useState(false);
 
-  async function choose(chosen: File | undefined) {
+  async function choose(chosen: File | undefined, confirmed = false) {
     setPreview(null);
     setProblem(null);
+    setHeldForPrivacy(false);
+    setShareAnyway(confirmed);
     if (!chosen) return setFile(null);
     setFile(chosen);
     setBusy(true);
     try {
-      setPreview(await upload(chosen, true));
+      setPreview(await upload(chosen, true, confirmed));
     } catch (error) {
       setProblem(
         error instanceof ApiError ? error.message : "The file could not be read. Please try again.",
       );
+      setHeldForPrivacy(error instanceof ApiError && error.detail === "privacy_findings");
     } finally {
       setBusy(false);
     }
@@ -55,8 +61,12 @@ export function ImportPanel() {
 
   // The file goes as it is, bytes and all (a zip is binary); its name tells a .prompt.md file
   // from another tool's Markdown command.
-  async function upload(chosen: File, dryRun: boolean): Promise<Report> {
-    const query = new URLSearchParams({ ...(dryRun ? { dryRun: "1" } : {}), name: chosen.name });
+  async function upload(chosen: File, dryRun: boolean, confirmed: boolean): Promise<Report> {
+    const query = new URLSearchParams({
+      ...(dryRun ? { dryRun: "1" } : {}),
+      ...(confirmed ? { confirm: "1" } : {}),
+      name: chosen.name,
+    });
     const response = await fetch(`/api/v1/import?${query}`, {
       method: "POST",
       headers: { "content-type": "application/octet-stream", accept: "application/json" },
@@ -64,7 +74,12 @@ export function ImportPanel() {
     });
     const body = await response.json();
     if (!response.ok)
-      throw new ApiError(response.status, body.error?.code, body.error?.message ?? "Import failed");
+      throw new ApiError(
+        response.status,
+        body.error?.code,
+        body.error?.message ?? "Import failed",
+        body.error?.detail,
+      );
     return body as Report;
   }
 
@@ -72,7 +87,7 @@ export function ImportPanel() {
     if (!file) return;
     setBusy(true);
     try {
-      const report = await upload(file, false);
+      const report = await upload(file, false, shareAnyway);
       showNotice({
         kind: "success",
         title: `Imported ${report.added} prompts`,
@@ -122,6 +137,16 @@ export function ImportPanel() {
         >
           {problem}
         </p>
+      ) : null}
+      {heldForPrivacy && file ? (
+        <div className="mt-3 flex gap-3">
+          <Button variant="secondary" onClick={() => void choose(file, true)} disabled={busy}>
+            Share them anyway
+          </Button>
+          <Button variant="secondary" onClick={() => void choose(undefined)} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
       ) : null}
       {preview && file ? (
         <div className="mt-4 rounded-xl bg-canvas p-4 ring-1 ring-line">

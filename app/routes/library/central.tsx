@@ -49,6 +49,7 @@ export default function Central({ loaderData }: Route.ComponentProps) {
         formHeading: "Share a prompt with the community",
         listHeading: "Community Prompts",
         created: messages.promptShared,
+        sharesNew: true,
         emptyText: emptyStates.community,
         emptyInvite: "Share the first prompt",
         namesLoadErrors: true,

@@ -36,6 +36,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         addLabel: "Add Prompt",
         formHeading: "Add a community prompt",
         created: messages.promptShared,
+        sharesNew: true,
         emptyText: emptyStates.community,
         emptyInvite: "Share the first prompt",
         namesLoadErrors: true,

@@ -57,6 +57,7 @@ export default function TopicLibrary({ loaderData }: Route.ComponentProps) {
         formHeading: `Share a ${topic.name} prompt`,
         defaultUseCase: topic.category,
         created: messages.promptShared,
+        sharesNew: true,
         emptyText: emptyStates.community,
         emptyInvite: "Share the first prompt",
         namesLoadErrors: true,

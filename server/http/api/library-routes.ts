@@ -33,10 +33,11 @@ export function libraryRoutes(options: {
   routes.post("/import", async (c) => {
     const viewer = await c.get("viewer")();
     const dryRun = c.req.query("dryRun") === "1";
+    const confirm = c.req.query("confirm") === "1";
     const file = new Uint8Array(await c.req.arrayBuffer());
     const fileName = parseInput(z.string().max(255).default(""), c.req.query("name"));
     return c.json(
-      await importLibrary({ db, viewer, file, fileName, dryRun, limits: options.limits }),
+      await importLibrary({ db, viewer, file, fileName, dryRun, confirm, limits: options.limits }),
       dryRun ? 200 : 201,
     );
   });

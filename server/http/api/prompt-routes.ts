@@ -6,6 +6,7 @@ import { filePrompt } from "../../folders/file-prompt.ts";
 import { fileInput } from "../../folders/folder-input.ts";
 import { createPrompt } from "../../prompts/create-prompt.ts";
 import { deletePrompt } from "../../prompts/delete-prompt.ts";
+import { findSimilarPrompt } from "../../prompts/find-similar-prompt.ts";
 import { getPrompt } from "../../prompts/get-prompt.ts";
 import { listPrompts } from "../../prompts/list-prompts.ts";
 import {
@@ -37,7 +38,15 @@ export function promptRoutes(db: Database) {
   routes.post("/", async (c) => {
     const viewer = await c.get("viewer")();
     const input = parseInput(createPromptInput, await readJson(c));
-    return c.json(await createPrompt({ db, viewer, ...input }), 201);
+    const prompt = await createPrompt({ db, viewer, ...input });
+    const similar = await findSimilarPrompt({
+      db,
+      viewer,
+      saved: prompt,
+      promptText: input.promptText,
+      log: c.get("log"),
+    });
+    return c.json({ ...prompt, similar }, 201);
   });
 
   routes.get("/:id", async (c) => {
@@ -47,7 +56,15 @@ export function promptRoutes(db: Database) {
   routes.patch("/:id", async (c) => {
     const viewer = await c.get("viewer")();
     const input = parseInput(updatePromptInput, await readJson(c));
-    return c.json(await updatePrompt({ db, viewer, id: c.req.param("id"), ...input }));
+    const prompt = await updatePrompt({ db, viewer, id: c.req.param("id"), ...input });
+    const similar = await findSimilarPrompt({
+      db,
+      viewer,
+      saved: prompt,
+      promptText: input.promptText,
+      log: c.get("log"),
+    });
+    return c.json({ ...prompt, similar });
   });
 
   routes.delete("/:id", async (c) => {

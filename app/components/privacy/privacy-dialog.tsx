@@ -1,0 +1,101 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { Fragment, useId } from "react";
+import { buttonClasses } from "~/components/ui/button.tsx";
+import { removedMarker, type SharedFinding } from "../../../shared/secret-scan.ts";
+
+/**
+ * Asks before sharing text that holds secrets or personal data: the text with each finding
+ * marked, the list of what was found, and the choice to remove it all and share, share anyway,
+ * or go back to the form (the safe default, and what Escape does).
+ */
+export function PrivacyDialog(props: {
+  open: boolean;
+  promptText: string;
+  findings: SharedFinding[];
+  onRemove: () => void;
+  onShareAnyway: () => void;
+  onCancel: () => void;
+  /** Puts focus back in the form: the dialog opens on submit, with no trigger to return to. */
+  returnFocus: () => void;
+}) {
+  const textHeading = useId();
+  const inText = props.findings.filter((finding) => finding.field === "promptText");
+  return (
+    <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            props.returnFocus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-4 shadow-2xl sm:p-6"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-fg">
+            Check before sharing
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">
+            This prompt holds what looks like private data. Everyone can read what you share.
+          </AlertDialog.Description>
+          <h3 className="mt-4 text-sm font-medium text-fg">Found</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-fg">
+            {props.findings.map((finding) => (
+              <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
+                {finding.label}
+                {finding.field === "useCase" ? " in the use case" : ""}:{" "}
+                <code className="break-all">{finding.excerpt}</code>
+              </li>
+            ))}
+          </ul>
+          {inText.length ? (
+            <>
+              <h3 id={textHeading} className="mt-4 text-sm font-medium text-fg">
+                In your prompt
+              </h3>
+              <section
+                aria-labelledby={textHeading}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard.
+                tabIndex={0}
+                className="mt-1 max-h-60 overflow-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
+              >
+                <MarkedText text={props.promptText} findings={inText} />
+              </section>
+            </>
+          ) : null}
+          <p className="mt-4 text-sm text-muted">
+            Remove and share puts {removedMarker} in place of each one.
+          </p>
+          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonClasses("secondary")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClasses("secondary")}
+              onClick={props.onShareAnyway}
+            >
+              Share anyway
+            </AlertDialog.Action>
+            <AlertDialog.Action className={buttonClasses("primary")} onClick={props.onRemove}>
+              Remove and share
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The text with each finding in a <mark>, built from plain text. */
+function MarkedText(props: { text: string; findings: SharedFinding[] }) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const finding of props.findings) {
+    parts.push(
+      <Fragment key={`text-${finding.start}`}>{props.text.slice(at, finding.start)}</Fragment>,
+      <mark key={`mark-${finding.start}`} className="rounded bg-mark px-0.5 text-inherit">
+        {props.text.slice(finding.start, finding.end)}
+      </mark>,
+    );
+    at = finding.end;
+  }
+  parts.push(<Fragment key="rest">{props.text.slice(at)}</Fragment>);
+  return <>{parts}</>;
+}
