@@ -6,7 +6,7 @@
  * Two changes to theirs: OpenAI's pattern lets a key end in "-" (gitleaks's word boundary there
  * missed it), and a token typed as filler ("ghp_xxxxxx...") is let through. The AWS secret key,
  * the narrowed generic assignment, passwords in addresses, emails and phone numbers are ours;
- * docs/decisions/0015 says which look-alikes they let through and why.
+ * docs/decisions/0016 says which look-alikes they let through and why.
  */
 export interface SecretRule {
   id: string;

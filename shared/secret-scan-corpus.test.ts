@@ -6,7 +6,7 @@ import { scanShared } from "./secret-scan.ts";
 /**
  * The false-positive rate on real prompts: every prompt of seed/prompts.csv (the 1,529 demo
  * prompts), text and use case, is scanned, and what it finds is exactly what was reviewed in
- * docs/decisions/0015-privacy-check.md. A rule that starts finding more in ordinary prompts fails
+ * docs/decisions/0016-privacy-check.md. A rule that starts finding more in ordinary prompts fails
  * here, to be reviewed again.
  */
 const rows = parse(readFileSync(new URL("../seed/prompts.csv", import.meta.url)), {

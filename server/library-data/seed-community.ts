@@ -51,7 +51,7 @@ export async function seedCommunity(options: {
     isAdmin: false,
   };
   // The demo prompts are public already (CC0) and were reviewed against the privacy check
-  // (decision 0015), so the seed shares them without asking.
+  // (decision 0016), so the seed shares them without asking.
   const report = await applyImport({ db, viewer, parsed, dryRun: false, confirm: true });
   return { ...report, filed: await fileUnderTopics(db, userId) };
 }

@@ -7,11 +7,11 @@ import { rowsOf } from "../db/rows.ts";
 import { prompts } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 
-/** Two prompts whose openings share this much (pg_trgm similarity) are near-duplicates: 0015. */
+/** Two prompts whose openings share this much (pg_trgm similarity) are near-duplicates: decision 0016. */
 export const similarThreshold = 0.7;
 /**
  * How much of each text is compared, and with how many of the person's newest prompts: each
- * comparison costs in proportion to the text, so both are bounded (decision 0015 measures it).
+ * comparison costs in proportion to the text, so both are bounded (decision 0016 measures it).
  */
 const comparedChars = 500;
 const comparedPrompts = 500;
