@@ -90,7 +90,10 @@ test("snippets that loop or do not exist are refused, naming them", async ({ pag
   await savePrompt(page, "Loop B", "b {{> loop a}}");
   await savePrompt(page, "Dangling", "Start {{> Nowhere}}");
   await page.goto("/dashboard");
-  await card(page, "Loop A").getByRole("button", { name: "Use template" }).click();
+  await page
+    .getByRole("article", { name: "Loop A", exact: true })
+    .getByRole("button", { name: "Use template" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Use template: Loop A" });
   await expect(dialog.getByRole("alert")).toHaveText(
     "These snippets include each other in a loop: Loop A → Loop B → Loop A.",
@@ -99,7 +102,7 @@ test("snippets that loop or do not exist are refused, naming them", async ({ pag
   await page.keyboard.press("Escape");
   await card(page, "Dangling").getByRole("button", { name: "Use template" }).click();
   await expect(page.getByRole("dialog").getByRole("alert")).toHaveText(
-    "No prompt of yours is titled “Nowhere”.",
+    "No prompt of yours is titled “Nowhere” (used in Dangling).",
   );
 });
 

@@ -21,6 +21,9 @@ export function TemplatePreview(props: { filled: FilledPiece[] }) {
     <>
       <output
         aria-label="Filled prompt"
+        // It scrolls when long, so it must take focus for a keyboard to scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+        tabIndex={0}
         className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line"
       >
         {keyed.map(({ piece, text, key }) =>
