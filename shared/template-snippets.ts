@@ -17,9 +17,9 @@ export type SnippetLookup = (titles: string[]) => Promise<Snippet[]>;
 
 export const snippetDepthLimit = 8;
 /** How many snippets one use may expand in all, so a few prompts cannot multiply without end. */
-export const snippetExpansionLimit = 1_000;
+const snippetExpansionLimit = 1_000;
 /** How long an expanded template may grow, in characters. */
-export const expandedLengthLimit = 1_000_000;
+const expandedLengthLimit = 1_000_000;
 
 export type SnippetProblem = "missing" | "loop" | "too_deep" | "too_large";
 
@@ -80,7 +80,7 @@ async function resolveSnippets(pieces: readonly TemplatePiece[], lookup: Snippet
 }
 
 /** Expands with what was found, refusing as soon as a limit is passed. */
-export function expandPieces(
+function expandPieces(
   pieces: readonly TemplatePiece[],
   found: ReadonlyMap<string, Snippet | null>,
   chain: readonly { id: string; title: string }[] = [],

@@ -85,7 +85,7 @@ function typedHead(head: string): { name: string; type: VariableType } | null {
 }
 
 /** A type as the grammar writes it after the name's colon; plain text has none. */
-export function typeSource(type: VariableType) {
+function typeSource(type: VariableType) {
   if (type.kind === "choice") return `choice(${type.options.join(",")})`;
   return type.kind === "text" ? "" : type.kind;
 }
@@ -126,8 +126,8 @@ export function literalText(text: string) {
 }
 
 /** The names the app fills by itself; a value given for one wins, and a default stands in when none comes. */
-export const builtInNames = ["today", "me", "clipboard"] as const;
-export type BuiltInName = (typeof builtInNames)[number];
+const builtInNames = ["today", "me", "clipboard"] as const;
+type BuiltInName = (typeof builtInNames)[number];
 
 export function isBuiltIn(name: string): name is BuiltInName {
   return (builtInNames as readonly string[]).includes(name);
