@@ -181,6 +181,11 @@ for (const theme of ["light", "dark"] as const) {
     await expectAccessible(page);
     await page.setViewportSize({ width: 320, height: 800 });
     await expectAccessible(page);
+    // On a phone the dialog scrolls; nothing in it is squeezed to fit.
+    const preview = await dialog.getByLabel("Filled prompt").boundingBox();
+    expect(preview?.height).toBeGreaterThan(90);
+    await dialog.getByRole("button", { name: "Copy" }).scrollIntoViewIfNeeded();
+    await expect(dialog.getByRole("button", { name: "Copy" })).toBeInViewport();
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

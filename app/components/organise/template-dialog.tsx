@@ -79,42 +79,47 @@ export function TemplateDialog(props: {
         </button>
       }
     >
-      {props.whole.whole === null || form.expansion.state === "loading" ? <DialogLoading /> : null}
-      {form.expansion.state === "failed" ? (
-        <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
-          {form.expansion.message}
-        </p>
-      ) : null}
-      <TemplateFields
-        variables={form.variables}
-        values={form.values}
-        fallbackOf={form.fallbackOf}
-        clipboard={form.clipboard.state}
-        onChange={form.setValue}
-      />
-      {ready && form.filled ? (
-        <>
-          <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
-          <TemplatePreview filled={form.filled} />
-        </>
-      ) : null}
-      <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <Button
-          variant="ghost"
-          onClick={form.clear}
-          disabled={!Object.values(form.values).some(Boolean)}
-        >
-          Clear
-        </Button>
-        <OpenInMenu
-          inline
-          text={filled}
-          label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
-          disabled={!ready}
+      {/* Its own height, never squeezed: on a small screen the dialog scrolls instead. */}
+      <div className="shrink-0">
+        {props.whole.whole === null || form.expansion.state === "loading" ? (
+          <DialogLoading />
+        ) : null}
+        {form.expansion.state === "failed" ? (
+          <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
+            {form.expansion.message}
+          </p>
+        ) : null}
+        <TemplateFields
+          variables={form.variables}
+          values={form.values}
+          fallbackOf={form.fallbackOf}
+          clipboard={form.clipboard.state}
+          onChange={form.setValue}
         />
-        <Button onClick={() => void copy()} disabled={!ready}>
-          Copy
-        </Button>
+        {ready && form.filled ? (
+          <>
+            <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
+            <TemplatePreview filled={form.filled} />
+          </>
+        ) : null}
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button
+            variant="ghost"
+            onClick={form.clear}
+            disabled={!Object.values(form.values).some(Boolean)}
+          >
+            Clear
+          </Button>
+          <OpenInMenu
+            inline
+            text={filled}
+            label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
+            disabled={!ready}
+          />
+          <Button onClick={() => void copy()} disabled={!ready}>
+            Copy
+          </Button>
+        </div>
       </div>
     </WideDialog>
   );
