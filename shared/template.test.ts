@@ -7,8 +7,8 @@ describe("templateVariables", () => {
     expect(
       templateVariables("Write about {{ topic }} in a {{tone|friendly}} tone. More {{topic}}."),
     ).toEqual([
-      { name: "topic", defaultValue: "" },
-      { name: "tone", defaultValue: "friendly" },
+      { name: "topic", defaultValue: "", type: { kind: "text" }, builtIn: false },
+      { name: "tone", defaultValue: "friendly", type: { kind: "text" }, builtIn: false },
     ]);
   });
 

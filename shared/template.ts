@@ -1,37 +1,98 @@
 /**
- * Prompt templates: {{topic}} is a variable, {{tone|friendly}} one with a default, and \{{ writes
- * a literal {{ (the grammar is shared/template-syntax.ts). Any prompt can be a template; the
- * syntax is detected, never declared.
+ * Prompt templates: variables, typed variables, built-in values and snippets (the grammar is
+ * shared/template-syntax.ts). Any prompt can be a template; the syntax is detected, never
+ * declared. Snippets are expanded first (shared/template-snippets.ts); what is filled here is a
+ * template's pieces, so an expanded template never has to be written back as text.
  */
-import { templatePieces } from "./template-syntax.ts";
+import {
+  isBuiltIn,
+  type TemplatePiece,
+  templatePieces,
+  type VariableType,
+} from "./template-syntax.ts";
 
 export interface TemplateVariable {
   name: string;
+  /** The default written in the template; a choice without one defaults to its first option. */
   defaultValue: string;
+  type: VariableType;
+  /** today, me or clipboard: filled by the app, not asked for. */
+  builtIn: boolean;
 }
 
-/** The variables in order of first appearance; a default comes from the first that gives one. */
-export function templateVariables(template: string): TemplateVariable[] {
+/** A stretch of a filled template: text, or a variable nobody filled (shown as a placeholder). */
+export type FilledPiece = { text: string } | { missing: string };
+
+type Source = string | readonly TemplatePiece[];
+
+const piecesOf = (template: Source) =>
+  typeof template === "string" ? templatePieces(template) : template;
+
+/**
+ * The variables in order of first appearance. The first to give a type gives it; the default
+ * comes from the first that gives one.
+ */
+export function templateVariables(template: Source): TemplateVariable[] {
   const found = new Map<string, TemplateVariable>();
-  for (const piece of templatePieces(template)) {
+  for (const piece of piecesOf(template)) {
     if (!("name" in piece)) continue;
     const known = found.get(piece.name);
-    if (!known) found.set(piece.name, { name: piece.name, defaultValue: piece.defaultValue ?? "" });
-    else if (!known.defaultValue && piece.defaultValue) known.defaultValue = piece.defaultValue;
+    if (!known) {
+      found.set(piece.name, {
+        name: piece.name,
+        defaultValue: piece.defaultValue ?? "",
+        type: piece.type,
+        builtIn: isBuiltIn(piece.name) && piece.type.kind === "text",
+      });
+      continue;
+    }
+    if (!known.defaultValue && piece.defaultValue) known.defaultValue = piece.defaultValue;
+    if (known.type.kind === "text" && piece.type.kind !== "text") {
+      known.type = piece.type;
+      known.builtIn = false;
+    }
+  }
+  for (const variable of found.values()) {
+    if (variable.type.kind === "choice" && !variable.defaultValue) {
+      variable.defaultValue = variable.type.options[0] ?? "";
+    }
   }
   return [...found.values()];
 }
 
-/** The prompt with every variable filled: the value given, else its default, else nothing. */
-export function renderTemplate(template: string, values: Record<string, string>) {
-  const defaults = new Map(templateVariables(template).map((v) => [v.name, v.defaultValue]));
-  return templatePieces(template)
-    .map((piece) =>
-      "text" in piece
-        ? piece.text
-        : (Object.hasOwn(values, piece.name) ? values[piece.name] : "") ||
-          defaults.get(piece.name) ||
-          "",
-    )
-    .join("");
+/**
+ * The template filled: each variable takes the value given, else its default; one with neither
+ * is left as a missing piece. A snippet not expanded stays as it was written.
+ */
+export function fillTemplate(template: Source, values: Readonly<Record<string, string>>) {
+  const pieces = piecesOf(template);
+  const defaults = new Map(templateVariables(pieces).map((v) => [v.name, v.defaultValue]));
+  const out: FilledPiece[] = [];
+  for (const piece of pieces) {
+    if ("text" in piece) out.push({ text: piece.text });
+    else if ("snippet" in piece) out.push({ text: `{{> ${piece.snippet}}}` });
+    else {
+      const value =
+        (Object.hasOwn(values, piece.name) ? values[piece.name] : "") ||
+        defaults.get(piece.name) ||
+        "";
+      out.push(value ? { text: value } : { missing: piece.name });
+    }
+  }
+  return out;
+}
+
+/** The filled template as text: a variable with no value and no default leaves nothing. */
+export function renderTemplate(template: Source, values: Readonly<Record<string, string>>) {
+  return filledText(fillTemplate(template, values), () => "");
+}
+
+/** A filled template as text, with what stands in for each missing variable. */
+export function filledText(pieces: readonly FilledPiece[], missing: (name: string) => string) {
+  return pieces.map((piece) => ("text" in piece ? piece.text : missing(piece.missing))).join("");
+}
+
+/** The placeholder a missing variable shows as, in the preview and the copied text alike. */
+export function placeholderFor(name: string) {
+  return `[${name}]`;
 }

@@ -22,3 +22,9 @@ export function formatDate(value: string | null | undefined, timeZone?: string) 
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "Unknown date" : formatter(timeZone).format(date);
 }
+
+/** The day in the browser's own time zone as 2026-11-23: what {{today}} fills a template with. */
+export function localDay(date = new Date()) {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

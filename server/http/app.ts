@@ -20,6 +20,7 @@ import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
+import { snippetRoutes } from "./api/snippet-routes.ts";
 import { tagRoutes } from "./api/tag-routes.ts";
 import { tokenRoutes } from "./api/token-routes.ts";
 import { versionRoutes } from "./api/version-routes.ts";
@@ -142,6 +143,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/prompts", versionRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
+  app.route("/api/v1/snippets", snippetRoutes(db));
   app.route("/api/v1/tokens", tokenRoutes({ db, tokensPerPerson: config.limits.tokensPerPerson }));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
   if (options.changeFeed) {

@@ -1,4 +1,4 @@
-import { literalText, variableToken } from "../../shared/template-syntax.ts";
+import { literalText, snippetToken, variableToken } from "../../shared/template-syntax.ts";
 
 /** A variable another tool wrote, as ours will hold it. */
 export interface FoundVariable {
@@ -6,11 +6,16 @@ export interface FoundVariable {
   defaultValue?: string | undefined;
 }
 
+/** One of our snippets, `{{> Title}}`, as our own `.prompt.md` export writes it. */
+export interface FoundSnippet {
+  snippet: string;
+}
+
 /** A stretch of another tool's template: a variable of its syntax, or text kept as it is. */
 export interface TemplateToken {
   index: number;
   text: string;
-  variable: FoundVariable | null;
+  variable: FoundVariable | FoundSnippet | null;
 }
 
 /**
@@ -23,9 +28,11 @@ export function convertVariables(text: string, tokens: Iterable<TemplateToken>) 
   let last = 0;
   for (const token of tokens) {
     out += literalText(text.slice(last, token.index));
-    out += token.variable
-      ? variableToken(token.variable.name, token.variable.defaultValue)
-      : literalText(token.text);
+    out += !token.variable
+      ? literalText(token.text)
+      : "snippet" in token.variable
+        ? (snippetToken(token.variable.snippet) ?? literalText(token.text))
+        : variableToken(token.variable.name, token.variable.defaultValue);
     last = token.index + token.text.length;
   }
   return out + literalText(text.slice(last));
@@ -35,7 +42,7 @@ export function convertVariables(text: string, tokens: Iterable<TemplateToken>) 
 export function* patternTokens(
   text: string,
   pattern: RegExp,
-  read: (match: RegExpExecArray) => FoundVariable | null,
+  read: (match: RegExpExecArray) => FoundVariable | FoundSnippet | null,
 ): Generator<TemplateToken> {
   for (const match of text.matchAll(pattern)) {
     yield { index: match.index, text: match[0], variable: read(match as RegExpExecArray) };

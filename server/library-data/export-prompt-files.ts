@@ -54,11 +54,16 @@ export function promptFile(prompt: Pick<ExportedPrompt, "title" | "promptText" |
   return `${lines.join("\n")}\n---\n\n${copilotText(prompt.promptText)}\n`;
 }
 
-/** Our variables as Copilot's input variables; an escaped \{{ is a plain {{ in Markdown. */
+/**
+ * Our variables as Copilot's input variables; an escaped \{{ is a plain {{ in Markdown. Copilot
+ * has no types, so a typed variable keeps its name and default alone; a snippet is written as
+ * it stands, `{{> Title}}`, which neither tool expands.
+ */
 export function copilotText(text: string) {
   return templatePieces(text)
     .map((piece) => {
       if ("text" in piece) return piece.text;
+      if ("snippet" in piece) return `{{> ${piece.snippet}}}`;
       return piece.defaultValue
         ? `\${input:${piece.name}:${piece.defaultValue}}`
         : `\${input:${piece.name}}`;

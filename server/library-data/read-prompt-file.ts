@@ -1,4 +1,9 @@
-import { convertVariables, type FoundVariable, patternTokens } from "./convert-variables.ts";
+import {
+  convertVariables,
+  type FoundSnippet,
+  type FoundVariable,
+  patternTokens,
+} from "./convert-variables.ts";
 import { listField, splitFrontMatter, textField } from "./front-matter.ts";
 import type { ToolPrompt } from "./read-tool-json.ts";
 
@@ -56,16 +61,18 @@ const vsCodeVariables = [
   "fileDirname",
   "fileBasenameNoExtension",
 ];
+// Also our own snippets, `{{> Title}}`, which our export writes as they stand.
 const copilotVariable = new RegExp(
-  `\\$\\{(?:input:([^}:]+)(?::([^}]*))?|(${vsCodeVariables.join("|")}))\\}`,
+  `\\$\\{(?:input:([^}:]+)(?::([^}]*))?|(${vsCodeVariables.join("|")}))\\}|\\{\\{\\s*>([^{}\\n]+)\\}\\}`,
   "g",
 );
 
 export function copilotTemplate(text: string) {
   return convertVariables(
     text,
-    patternTokens(text, copilotVariable, (match): FoundVariable => {
-      const [, input, placeholder, builtIn] = match;
+    patternTokens(text, copilotVariable, (match): FoundVariable | FoundSnippet => {
+      const [, input, placeholder, builtIn, snippet] = match;
+      if (snippet) return { snippet };
       return input ? { name: input, defaultValue: placeholder } : { name: builtIn ?? "" };
     }),
   );

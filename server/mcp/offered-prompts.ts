@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { templateVariables } from "../../shared/template.ts";
+import { type TemplateVariable, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
+import { isRequired } from "./fill-template.ts";
 
 /** At most this many of a person's prompts are offered as MCP prompts (slash commands). */
 export const offeredPromptLimit = 500;
@@ -46,13 +47,32 @@ export async function offeredPrompts(db: Database, viewer: Viewer): Promise<Offe
   });
 }
 
-/** The prompt's arguments: its template variables, required unless they have a default. */
+/**
+ * The prompt's arguments: its template variables, required unless they have a default, less the
+ * built-in values the server fills ({{today}}, {{me}}). A snippet's variables are not listed
+ * (that would read every snippet for every list); they may still be given by name.
+ */
 export function promptArguments(text: string) {
-  return templateVariables(text).map((variable) => ({
-    name: variable.name,
-    description: variable.defaultValue ? `Default: ${variable.defaultValue}` : undefined,
-    required: !variable.defaultValue,
-  }));
+  return templateVariables(text)
+    .filter((variable) => !variable.builtIn || variable.name === "clipboard")
+    .map((variable) => ({
+      name: variable.name,
+      description: argumentDescription(variable),
+      required: isRequired(variable),
+    }));
+}
+
+function argumentDescription(variable: TemplateVariable) {
+  const kind =
+    variable.type.kind === "choice"
+      ? `One of: ${variable.type.options.join(", ")}`
+      : variable.type.kind === "number"
+        ? "A number"
+        : variable.type.kind === "long"
+          ? "Several lines of text"
+          : undefined;
+  const fallback = variable.defaultValue ? `Default: ${variable.defaultValue}` : undefined;
+  return [kind, fallback].filter(Boolean).join(". ") || undefined;
 }
 
 function slug(title: string) {

@@ -5,10 +5,11 @@ import {
   ListPromptsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { renderTemplate } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
+import { asAppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { expandedTemplate, fillForMcp } from "./fill-template.ts";
 import { offeredPrompts, promptArguments } from "./offered-prompts.ts";
 
 const pageSize = 100;
@@ -64,21 +65,24 @@ export function registerPromptHandlers(
       const prompt = offered.find((candidate) => candidate.name === request.params.name);
       if (!prompt)
         throw new McpError(ErrorCode.InvalidParams, `No prompt named ${request.params.name}`);
-      const values = request.params.arguments ?? {};
-      const missing = promptArguments(prompt.text)
-        .filter(
-          (argument) =>
-            argument.required && !(Object.hasOwn(values, argument.name) && values[argument.name]),
-        )
-        .map((argument) => argument.name);
-      if (missing.length) {
-        throw new McpError(ErrorCode.InvalidParams, `Missing arguments: ${missing.join(", ")}`);
+      let text: string;
+      try {
+        const expanded = await expandedTemplate({
+          db,
+          viewer,
+          prompt: { id: prompt.id, title: prompt.title, promptText: prompt.text },
+        });
+        text = fillForMcp(expanded, request.params.arguments ?? {}, viewer);
+      } catch (error) {
+        const refused = asAppError(error);
+        if (refused?.code === "invalid_input") {
+          throw new McpError(ErrorCode.InvalidParams, refused.message);
+        }
+        throw error;
       }
       return {
         description: prompt.title,
-        messages: [
-          { role: "user", content: { type: "text", text: renderTemplate(prompt.text, values) } },
-        ],
+        messages: [{ role: "user", content: { type: "text", text } }],
       };
     }),
   );

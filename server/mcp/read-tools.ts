@@ -1,6 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { renderTemplate, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { KeptSearches } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
@@ -13,6 +12,7 @@ import { tagName } from "../prompts/prompt-input.ts";
 import { listTags } from "../tags/list-tags.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
+import { expandedTemplate, fillForMcp } from "./fill-template.ts";
 import { compactPrompt, toolResult, toolText } from "./mcp-results.ts";
 import { searchPrompts } from "./search-prompts.ts";
 
@@ -123,36 +123,15 @@ export function registerReadTools(
     {
       title: "Fill a template",
       description:
-        "Fills a prompt's {{variables}} with the values given and returns the text to use. A variable with a default ({{tone|friendly}}) may be left out; any other missing one is an error naming it.",
+        "Fills a prompt's {{variables}} with the values given and returns the text to use. A variable with a default ({{tone|friendly}}) may be left out; any other missing one is an error naming it. {{> Title}} snippets are expanded from the person's prompts; {{today}} (UTC) and {{me}} are filled; {{clipboard}} must be given as a value.",
       inputSchema: renderInput,
       annotations: readOnly,
     },
     ({ id, values }) =>
       toolResult(log, async () => {
         const prompt = await getPrompt({ db, viewer, id });
-        const variables = templateVariables(prompt.promptText);
-        const missing = variables
-          .filter(
-            (variable) =>
-              !variable.defaultValue &&
-              !(Object.hasOwn(values, variable.name) && values[variable.name]),
-          )
-          .map((variable) => variable.name);
-        if (missing.length) {
-          throw new AppError(
-            "invalid_input",
-            `Missing ${missing.length === 1 ? "a value for" : "values for"}: ${missing.join(", ")}`,
-          );
-        }
-        const known = new Set(variables.map((variable) => variable.name));
-        const unknown = Object.keys(values).filter((name) => !known.has(name));
-        if (unknown.length) {
-          throw new AppError(
-            "invalid_input",
-            `No such variable in this prompt: ${unknown.join(", ")}`,
-          );
-        }
-        return { text: renderTemplate(prompt.promptText, values) };
+        const expanded = await expandedTemplate({ db, viewer, prompt });
+        return { text: fillForMcp(expanded, values, viewer) };
       }),
   );
 

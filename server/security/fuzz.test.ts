@@ -191,6 +191,7 @@ const query = fc
       "format",
       "prompts",
       "dryRun",
+      "title",
     ),
     fc.oneof(
       hostileString.map((s) => s.slice(0, 300)),
@@ -219,6 +220,7 @@ const operations: [string, (id: string) => string][] = [
   ["PATCH", (id) => `/api/v1/folders/${id}`],
   ["DELETE", (id) => `/api/v1/folders/${id}`],
   ["GET", () => "/api/v1/tags"],
+  ["GET", () => "/api/v1/snippets"],
   ["PATCH", (id) => `/api/v1/tags/${id}`],
   ["DELETE", (id) => `/api/v1/tags/${id}`],
   ["GET", () => "/api/v1/export"],

@@ -53,6 +53,7 @@ const apiRoutes = [
   "/api/v1/prompts?scope=personal",
   "/api/v1/folders",
   "/api/v1/tags",
+  "/api/v1/snippets?title=Intro",
   "/api/v1/export?format=csv",
 ];
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { OpenInMenu } from "~/components/prompt/open-in-menu.tsx";
 import type { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -6,15 +6,23 @@ import { DialogLoading } from "~/components/ui/dialog-status.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { WideDialog } from "~/components/ui/wide-dialog.tsx";
 import { showNotice } from "~/lib/notify.ts";
+import { useSignedInUserIfAny } from "~/lib/use-signed-in-user.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
-import { renderTemplate, templateVariables } from "../../../shared/template.ts";
+import { displayName } from "../../../shared/session-user.ts";
+import { filledText, placeholderFor } from "../../../shared/template.ts";
+import { templatePieces } from "../../../shared/template-syntax.ts";
+import { TemplateFields } from "./template-fields.tsx";
+import { TemplatePreview } from "./template-preview.tsx";
+import { useTemplateForm } from "./use-template-form.ts";
 
 /**
- * "Use template": one field per {{variable}}, a live preview, and a Copy of the filled prompt or
- * an "Open in" menu that opens it in an AI assistant.
- * The button shows when the text the card holds has a variable; the dialog fills the whole text,
- * fetched as it opens when the list gave only the start of it.
+ * "Use template": one field per {{variable}} (a line, a text area, a number or a select, by its
+ * type), the prompt's {{> snippets}} expanded, built-in values filled, a live preview, and a
+ * Copy of the filled prompt or an "Open in" menu that opens it in an AI assistant. The values
+ * typed are remembered on this device for next time; Clear forgets them.
+ * The button shows when the text the card holds has a variable or a snippet; the dialog fills
+ * the whole text, fetched as it opens when the list gave only the start of it.
  */
 export function TemplateDialog(props: {
   prompt: Prompt;
@@ -22,17 +30,20 @@ export function TemplateDialog(props: {
   onCopied: () => void;
 }) {
   const known = props.whole.whole ?? props.prompt;
-  const template = props.whole.whole?.promptText ?? null;
   const isTemplate = useMemo(
-    () => templateVariables(known.promptText).length > 0,
+    () => templatePieces(known.promptText).some((piece) => !("text" in piece)),
     [known.promptText],
   );
-  const variables = useMemo(() => (template ? templateVariables(template) : []), [template]);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const ids = useId();
+  const user = useSignedInUserIfAny();
+  const form = useTemplateForm({
+    whole: props.whole.whole,
+    open,
+    me: user ? displayName(user) : "",
+  });
   if (!isTemplate) return null;
-  const filled = template === null ? "" : renderTemplate(template, values);
+  const ready = form.expansion.state === "ready" && form.filled !== null;
+  const filled = form.filled ? filledText(form.filled, placeholderFor) : "";
 
   function openDialog(next: boolean) {
     setOpen(next);
@@ -58,7 +69,7 @@ export function TemplateDialog(props: {
       open={open}
       onOpenChange={openDialog}
       title={`Use template: ${props.prompt.title}`}
-      description="Fill in the blanks; empty ones use their default."
+      description="Fill in the blanks; empty ones use what they show."
       trigger={
         <button
           type="button"
@@ -68,40 +79,47 @@ export function TemplateDialog(props: {
         </button>
       }
     >
-      {template === null ? <DialogLoading /> : null}
-      <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        {variables.map((variable, index) => (
-          <div key={variable.name}>
-            <label htmlFor={`${ids}-${index}`} className="text-sm font-medium text-fg">
-              {variable.name}
-            </label>
-            <input
-              id={`${ids}-${index}`}
-              value={values[variable.name] ?? ""}
-              placeholder={variable.defaultValue}
-              onChange={(event) => setValues({ ...values, [variable.name]: event.target.value })}
-              className="mt-1 block w-full rounded-lg border-0 px-3 py-2 ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
-            />
-          </div>
-        ))}
-      </div>
-      <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
-      <output
-        aria-label="Filled prompt"
-        className="mt-1 block max-h-64 overflow-y-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line"
-      >
-        {filled}
-      </output>
-      <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <OpenInMenu
-          inline
-          text={filled}
-          label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
-          disabled={template === null}
+      {/* Its own height, never squeezed: on a small screen the dialog scrolls instead. */}
+      <div className="shrink-0">
+        {props.whole.whole === null || form.expansion.state === "loading" ? (
+          <DialogLoading />
+        ) : null}
+        {form.expansion.state === "failed" ? (
+          <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
+            {form.expansion.message}
+          </p>
+        ) : null}
+        <TemplateFields
+          variables={form.variables}
+          values={form.values}
+          fallbackOf={form.fallbackOf}
+          clipboard={form.clipboard.state}
+          onChange={form.setValue}
         />
-        <Button onClick={() => void copy()} disabled={template === null}>
-          Copy
-        </Button>
+        {ready && form.filled ? (
+          <>
+            <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
+            <TemplatePreview filled={form.filled} />
+          </>
+        ) : null}
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button
+            variant="ghost"
+            onClick={form.clear}
+            disabled={!Object.values(form.values).some(Boolean)}
+          >
+            Clear
+          </Button>
+          <OpenInMenu
+            inline
+            text={filled}
+            label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
+            disabled={!ready}
+          />
+          <Button onClick={() => void copy()} disabled={!ready}>
+            Copy
+          </Button>
+        </div>
       </div>
     </WideDialog>
   );

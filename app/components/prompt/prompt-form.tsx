@@ -10,6 +10,7 @@ import { messages, promptTooLongText } from "../../../shared/messages.ts";
 import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "../../../shared/prompt.ts";
 import { versionNoteMaxLength } from "../../../shared/versions.ts";
 import { DiscardChangesDialog } from "./discard-changes-dialog.tsx";
+import { PromptLintPanel, promptLintId } from "./prompt-lint-panel.tsx";
 
 /** Editing starts from the whole text: saving a list's excerpt would cut the prompt short. */
 export type FormState =
@@ -139,7 +140,7 @@ export function PromptForm(props: {
             value={promptText}
             rows={6}
             aria-invalid={tooLong || undefined}
-            aria-describedby={tooLong ? "prompt-text-too-long" : undefined}
+            aria-describedby={tooLong ? `prompt-text-too-long ${promptLintId}` : promptLintId}
             onChange={(event) => setPromptText(event.target.value)}
             placeholder="Write or paste your prompt..."
             className={fieldClass}
@@ -149,6 +150,7 @@ export function PromptForm(props: {
               {promptTooLongText} This one has {promptText.length.toLocaleString("en-US")}.
             </p>
           ) : null}
+          <PromptLintPanel text={promptText} title={topic ?? useCase} field={textArea} />
         </div>
         {editing ? (
           <div className="mt-4">

@@ -1,0 +1,86 @@
+import { displayName } from "../../shared/session-user.ts";
+import { renderTemplate, type TemplateVariable, templateVariables } from "../../shared/template.ts";
+import { expandSnippets, SnippetError } from "../../shared/template-snippets.ts";
+import type { TemplatePiece } from "../../shared/template-syntax.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { findSnippets } from "../prompts/find-snippets.ts";
+
+/**
+ * A template as MCP uses it: its snippets expanded from the person's own prompts, and the
+ * built-in values a server can know. {{today}} is the date in UTC (a server has no local day)
+ * and {{me}} the person's name; {{clipboard}} cannot be read, so it is asked for like any
+ * variable (required unless it has a default).
+ */
+export async function expandedTemplate(options: {
+  db: Database;
+  viewer: Viewer;
+  prompt: { id: string; title: string; promptText: string };
+}) {
+  const { db, viewer, prompt } = options;
+  try {
+    const pieces = await expandSnippets(prompt.promptText, {
+      lookup: (titles) => findSnippets({ db, viewer, titles }),
+      self: { id: prompt.id, title: prompt.title },
+    });
+    return { pieces, variables: templateVariables(pieces) };
+  } catch (error) {
+    if (error instanceof SnippetError) throw new AppError("invalid_input", error.message);
+    throw error;
+  }
+}
+
+/** The values the server fills by itself; a value the client gives wins. */
+export function builtInValues(viewer: Viewer, now = new Date()): Record<string, string> {
+  return { today: now.toISOString().slice(0, 10), me: displayName(viewer) };
+}
+
+/** Whether a variable must be given: it has no default, and is no built-in the server fills. */
+export function isRequired(variable: TemplateVariable) {
+  return !variable.defaultValue && !(variable.builtIn && variable.name !== "clipboard");
+}
+
+/**
+ * The template filled. Refused, naming them: a required variable left out, a value for no
+ * variable of the template, a number that is none, a choice that is not one of its options.
+ */
+export function fillForMcp(
+  expanded: { pieces: TemplatePiece[]; variables: TemplateVariable[] },
+  values: Readonly<Record<string, string>>,
+  viewer: Viewer,
+) {
+  const given = (name: string) => (Object.hasOwn(values, name) ? values[name] : "") || "";
+  const missing = expanded.variables
+    .filter((variable) => isRequired(variable) && !given(variable.name))
+    .map((variable) => variable.name);
+  if (missing.length) {
+    throw new AppError(
+      "invalid_input",
+      `Missing ${missing.length === 1 ? "a value for" : "values for"}: ${missing.join(", ")}`,
+    );
+  }
+  const known = new Set(expanded.variables.map((variable) => variable.name));
+  const unknown = Object.keys(values).filter((name) => !known.has(name));
+  if (unknown.length) {
+    throw new AppError("invalid_input", `No such variable in this prompt: ${unknown.join(", ")}`);
+  }
+  for (const variable of expanded.variables) {
+    const value = given(variable.name);
+    if (!value) continue;
+    if (variable.type.kind === "number" && !Number.isFinite(Number(value.trim()))) {
+      throw new AppError("invalid_input", `${variable.name} must be a number`);
+    }
+    if (variable.type.kind === "choice" && !variable.type.options.includes(value)) {
+      throw new AppError(
+        "invalid_input",
+        `${variable.name} must be one of: ${variable.type.options.join(", ")}`,
+      );
+    }
+  }
+  const filled = Object.fromEntries([
+    ...Object.entries(builtInValues(viewer)),
+    ...Object.entries(values).filter(([, value]) => value),
+  ]);
+  return renderTemplate(expanded.pieces, filled);
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { apiPerson } from "../../tests/support/api-person.ts";
+import { createPrompt } from "../../tests/support/factories.ts";
+import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
+import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+
+let database: DatabaseHandle;
+let app: TestApp;
+withTestApp((made) => {
+  ({ database, app } = made);
+});
+
+const origin = "http://localhost:3000";
+const viaApp = async (url: string | URL, init?: RequestInit) => app.request(String(url), init);
+
+async function save(person: Awaited<ReturnType<typeof apiPerson>>, useCase: string, text: string) {
+  const made = await person.call("POST", "/api/v1/prompts", {
+    promptText: text,
+    useCase,
+    shared: false,
+  });
+  expect(made.status).toBe(201);
+  return made.body as { id: string; title: string };
+}
+
+describe("GET /api/v1/snippets", () => {
+  it("finds the person's own prompts by title in any case, the one edited last, never another's", async () => {
+    const person = await apiPerson(database.db, app);
+    const other = await apiPerson(database.db, app);
+    await save(person, "Signature", "Old signature");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = await save(person, "signature", "New signature");
+    await save(other, "Greeting", "Someone else's greeting");
+    await createPrompt(database.db, {
+      userId: other.user.id,
+      title: "Shared greeting",
+      promptText: "A shared greeting",
+      isShared: true,
+    });
+    const found = await person.call(
+      "GET",
+      "/api/v1/snippets?title=SIGNATURE&title=Greeting&title=Shared%20greeting&title=Nothing",
+    );
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({
+      items: [{ id: newer.id, title: "signature", promptText: "New signature" }],
+    });
+  });
+
+  it("refuses no title, too many, and a signed-out caller", async () => {
+    const person = await apiPerson(database.db, app);
+    expect((await person.call("GET", "/api/v1/snippets")).status).toBe(400);
+    const many = Array.from({ length: 101 }, (_, i) => `title=t${i}`).join("&");
+    expect((await person.call("GET", `/api/v1/snippets?${many}`)).status).toBe(400);
+    expect((await app.request("/api/v1/snippets?title=x")).status).toBe(401);
+  });
+});
+
+describe("templates through MCP", () => {
+  it("render_template expands snippets, fills today and me, and checks types", async () => {
+    const person = await apiPerson(database.db, app);
+    const made = await person.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" });
+    await save(person, "Sign off", "— {{me}}, {{today}}");
+    const template = await save(
+      person,
+      "Note",
+      "Write {{words:number|50}} words, {{tone:choice(warm,dry)}}, about {{topic}}.\n{{> SIGN OFF}}",
+    );
+    const looped = await save(person, "Loop A", "a {{> Loop B}}");
+    await save(person, "Loop B", "b {{> loop a}}");
+    const client = await connectMcp({ origin, token: made.body.token, fetch: viaApp });
+    const render = async (id: string, values: Record<string, string>) =>
+      toolJson(await client.callTool({ name: "render_template", arguments: { id, values } }));
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await render(template.id, { topic: "tea" })).value).toEqual({
+      text: `Write 50 words, warm, about tea.\n— ${person.user.name}, ${today}`,
+    });
+    expect((await render(template.id, { topic: "tea", me: "Ada", words: "12" })).value).toEqual({
+      text: `Write 12 words, warm, about tea.\n— Ada, ${today}`,
+    });
+    expect((await render(template.id, {})).value).toEqual({
+      error: "invalid_input",
+      message: "Missing a value for: topic",
+    });
+    expect((await render(template.id, { topic: "x", words: "lots" })).value.message).toBe(
+      "words must be a number",
+    );
+    expect((await render(template.id, { topic: "x", tone: "loud" })).value.message).toBe(
+      "tone must be one of: warm, dry",
+    );
+    expect((await render(looped.id, {})).value).toEqual({
+      error: "invalid_input",
+      message: "These snippets include each other in a loop: Loop A → Loop B → Loop A.",
+    });
+
+    const offered = await client.listPrompts();
+    expect(offered.prompts.find((p) => p.title === "Note")?.arguments).toEqual([
+      { name: "words", description: "A number. Default: 50", required: false },
+      { name: "tone", description: "One of: warm, dry. Default: warm", required: false },
+      { name: "topic", required: true },
+    ]);
+    expect(offered.prompts.find((p) => p.title === "Sign off")?.arguments).toEqual([]);
+    await client.close();
+  });
+
+  it("asks for {{clipboard}} like any variable, which a server cannot read", async () => {
+    const person = await apiPerson(database.db, app);
+    const made = await person.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" });
+    const prompt = await save(person, "Summarise", "Summarise: {{clipboard}}");
+    const client = await connectMcp({ origin, token: made.body.token, fetch: viaApp });
+    const render = async (values: Record<string, string>) =>
+      toolJson(
+        await client.callTool({ name: "render_template", arguments: { id: prompt.id, values } }),
+      );
+    expect((await render({})).value.message).toBe("Missing a value for: clipboard");
+    expect((await render({ clipboard: "the text" })).value).toEqual({
+      text: "Summarise: the text",
+    });
+    await client.close();
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * The prompt form's linter: problems in a template's syntax, each with the stretch of text it is
+ * about (UTF-16 offsets, as a text area counts) and a message saying what to do. Pure, so the
+ * form runs it as the person types and tests run it on the 1,529 demo prompts, where braces
+ * that are not ours (single `{x}`, `[x]`, JSON) are common and must never be reported.
+ */
+import { titleKey } from "./template-snippets.ts";
+import { placedPieces, type TemplatePiece, type VariableType } from "./template-syntax.ts";
+
+export type LintRule =
+  | "unclosed"
+  | "empty-variable"
+  | "foreign-syntax"
+  | "unknown-type"
+  | "bad-default"
+  | "conflicting-variable"
+  | "missing-snippet"
+  | "self-snippet"
+  | "empty-prompt";
+
+export interface LintFinding {
+  rule: LintRule;
+  from: number;
+  to: number;
+  message: string;
+}
+
+export interface LintContext {
+  /** The person's titles among those the text's snippets name (any case); unknown: not checked. */
+  knownTitles?: ReadonlySet<string>;
+  /** The title of the prompt being edited, so a snippet of itself is found. */
+  ownTitle?: string;
+}
+
+/** The most findings reported: past that, more of the same help nobody. */
+export const lintFindingLimit = 50;
+
+const typeWords = ["number", "long", "choice"];
+const typeLookalikes = new Set([
+  "num",
+  "int",
+  "integer",
+  "float",
+  "text",
+  "string",
+  "str",
+  "multiline",
+  "textarea",
+  "paragraph",
+  "select",
+  "options",
+  "option",
+  "enum",
+  "list",
+  "choices",
+]);
+
+export function lintPrompt(text: string, context: LintContext = {}): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const placed = placedPieces(text);
+  const seen = new Map<string, { defaultValue: string | undefined; type: VariableType }>();
+  let variables = 0;
+  let snippets = 0;
+  let words = "";
+  for (const { piece, from, to } of placed) {
+    const source = text.slice(from, to);
+    if ("text" in piece) {
+      if (source !== "\\{{") {
+        braceFindings(source, from, findings);
+        words += piece.text;
+      }
+      continue;
+    }
+    if ("snippet" in piece) {
+      snippets += 1;
+      findings.push(...snippetFindings(piece.snippet, from, to, context));
+      continue;
+    }
+    variables += 1;
+    const before = text.slice(Math.max(0, from - 1), from);
+    const after = text.slice(to, to + 1);
+    if (isForeignSyntax(piece.name, before, after)) {
+      const shown = source.length > 60 ? `${source.slice(0, 59)}…` : source;
+      findings.push({
+        rule: "foreign-syntax",
+        from,
+        to,
+        message: `${shown} looks like another tool's template code, not a variable. Write \\{{ to keep it as text, or name it plainly, as in {{topic}}.`,
+      });
+      continue;
+    }
+    findings.push(...typeFindings(piece, from, to));
+    const earlier = seen.get(piece.name);
+    if (!earlier) seen.set(piece.name, { defaultValue: piece.defaultValue, type: piece.type });
+    else {
+      findings.push(...conflictFindings(piece, earlier, from, to));
+      earlier.defaultValue ||= piece.defaultValue;
+      if (earlier.type.kind === "text") earlier.type = piece.type;
+    }
+  }
+  if (variables > 0 && snippets === 0 && !/[\p{L}\p{N}]/u.test(words)) {
+    findings.push({
+      rule: "empty-prompt",
+      from: 0,
+      to: text.length,
+      message: "Without its variables this prompt is empty: add the words around them.",
+    });
+  }
+  return findings.sort((a, b) => a.from - b.from).slice(0, lintFindingLimit);
+}
+
+/**
+ * In text: a {{ that is never closed on its line, or one closed around nothing or around braces
+ * (which makes it no variable).
+ */
+function braceFindings(source: string, offset: number, findings: LintFinding[]) {
+  // Where each {{ closes is found walking forward once, so a text of many {{ stays quick.
+  const closes = [...source.matchAll(/\}\}/g)].map((match) => match.index);
+  const breaks = [...source.matchAll(/\n/g)].map((match) => match.index);
+  let nextClose = 0;
+  let nextBreak = 0;
+  for (const match of source.matchAll(/\{\{/g)) {
+    const start = match.index + 2;
+    while ((closes[nextClose] ?? Number.POSITIVE_INFINITY) < start) nextClose += 1;
+    while ((breaks[nextBreak] ?? Number.POSITIVE_INFINITY) < start) nextBreak += 1;
+    const close = closes[nextClose] ?? Number.POSITIVE_INFINITY;
+    const at = offset + match.index;
+    if (close > (breaks[nextBreak] ?? source.length)) {
+      findings.push({
+        rule: "unclosed",
+        from: at,
+        to: at + 2,
+        message:
+          "This {{ is never closed with }} on its line. Close it, or write \\{{ to keep it as text.",
+      });
+    } else if (/^[\s>]*$/.test(source.slice(start, close).split("|", 1)[0] ?? "")) {
+      findings.push({
+        rule: "empty-variable",
+        from: at,
+        to: offset + close + 2,
+        message: "This {{ }} has no name, so it is not a variable. Name it, as in {{topic}}.",
+      });
+    }
+  }
+}
+
+/** Another tool's template code ({{#each}}, {{ $json[…] }}, ${{ … }}, {{{raw}}}), which we would ask for as a variable. */
+function isForeignSyntax(name: string, before: string, after: string) {
+  return (
+    before === "$" ||
+    before === "{" ||
+    before === "=" ||
+    after === "}" ||
+    /^[^\p{L}\p{N}_]/u.test(name) ||
+    /[$[\]=<>"`;\\@#]/.test(name)
+  );
+}
+
+/** A type we do not know (often a typo), a choice with no options, or a default its type refuses. */
+function typeFindings(
+  piece: Extract<TemplatePiece, { name: string }>,
+  from: number,
+  to: number,
+): LintFinding[] {
+  if (piece.type.kind === "text") {
+    const suffix = /:\s*([A-Za-z]+)\s*(\([^()]*\))?\s*$/.exec(piece.name);
+    const word = suffix?.[1]?.toLowerCase();
+    if (!word) return [];
+    const near = typeWords.find((type) => editDistance(word, type) <= (type.length > 4 ? 2 : 1));
+    if (word === "choice") {
+      return [
+        finding(
+          "unknown-type",
+          from,
+          to,
+          "A choice needs options, as in {{tone:choice(friendly,formal)}}.",
+        ),
+      ];
+    }
+    if (near || typeLookalikes.has(word)) {
+      return [
+        finding(
+          "unknown-type",
+          from,
+          to,
+          `“${suffix?.[1]}” is not a type${near ? `: did you mean ${near}?` : "."} The types are number, long and choice(…).`,
+        ),
+      ];
+    }
+    return [];
+  }
+  const value = piece.defaultValue;
+  if (value === undefined || value === "") return [];
+  if (piece.type.kind === "number" && !Number.isFinite(Number(value.trim()))) {
+    return [finding("bad-default", from, to, `The default “${value}” is not a number.`)];
+  }
+  if (piece.type.kind === "choice" && !piece.type.options.includes(value.trim())) {
+    return [
+      finding(
+        "bad-default",
+        from,
+        to,
+        `The default “${value}” is not one of the options (${piece.type.options.join(", ")}).`,
+      ),
+    ];
+  }
+  return [];
+}
+
+function conflictFindings(
+  piece: Extract<TemplatePiece, { name: string }>,
+  earlier: { defaultValue: string | undefined; type: VariableType },
+  from: number,
+  to: number,
+): LintFinding[] {
+  if (piece.defaultValue && earlier.defaultValue && piece.defaultValue !== earlier.defaultValue) {
+    return [
+      finding(
+        "conflicting-variable",
+        from,
+        to,
+        `“${piece.name}” has two defaults, “${earlier.defaultValue}” and “${piece.defaultValue}”; the first is used.`,
+      ),
+    ];
+  }
+  const typeOf = (type: VariableType) =>
+    type.kind === "choice" ? `choice(${type.options.join(",")})` : type.kind;
+  if (
+    piece.type.kind !== "text" &&
+    earlier.type.kind !== "text" &&
+    typeOf(piece.type) !== typeOf(earlier.type)
+  ) {
+    return [
+      finding(
+        "conflicting-variable",
+        from,
+        to,
+        `“${piece.name}” has two types, ${typeOf(earlier.type)} and ${typeOf(piece.type)}; the first is used.`,
+      ),
+    ];
+  }
+  return [];
+}
+
+function snippetFindings(title: string, from: number, to: number, context: LintContext) {
+  if (context.ownTitle && titleKey(context.ownTitle) === titleKey(title)) {
+    return [
+      finding(
+        "self-snippet",
+        from,
+        to,
+        `This prompt is titled “${title}”: it cannot include itself.`,
+      ),
+    ];
+  }
+  if (context.knownTitles && !context.knownTitles.has(titleKey(title))) {
+    return [finding("missing-snippet", from, to, `No prompt of yours is titled “${title}”.`)];
+  }
+  return [];
+}
+
+function finding(rule: LintRule, from: number, to: number, message: string): LintFinding {
+  return { rule, from, to, message };
+}
+
+/** Levenshtein distance, for short words only. */
+function editDistance(a: string, b: string) {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * About how many tokens a model reads for the text: the mean of two common rules of thumb for
+ * English with GPT-style tokenizers, four characters a token and three words per four tokens.
+ * Code, other scripts and unusual words come out higher in a real tokenizer.
+ */
+export function approximateTokens(text: string) {
+  if (!text.trim()) return 0;
+  const words = text.trim().split(/\s+/).length;
+  return Math.max(1, Math.round((text.length / 4 + (words * 4) / 3) / 2));
+}
