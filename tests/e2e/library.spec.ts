@@ -102,6 +102,38 @@ test("the personal library: add, search with highlight, expand, copy, edit and d
   await expect(card(page, "five bullet points")).toHaveCount(0);
 });
 
+test("an earlier key's answer arriving while the person types never changes what is typed", async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail("typist") });
+  await page.goto("/central");
+  // The answer to "alpha " is held until "be" of "beta" is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/central.data*", async (route) => {
+    if (new URL(route.request().url()).searchParams.get("q") === "alpha ") await held;
+    await route.continue();
+  });
+  const box = page.getByLabel("Search prompts");
+  await box.click();
+  const asked = page.waitForRequest((request) => request.url().includes("q=alpha+"));
+  await page.keyboard.type("alpha ");
+  await asked;
+  // "be" is typed and not yet searched (the box waits for a pause) when the answer lands.
+  await page.keyboard.type("be");
+  release();
+  await page.waitForTimeout(40);
+  await page.keyboard.type("ta");
+  await expect(box).toHaveValue("alpha beta");
+  await expect(page).toHaveURL(/q=alpha(\+|%20)beta/);
+  // A term from outside the box (an address here) still replaces it.
+  await page.unroute("**/central.data*");
+  await page.goto("/central?q=gamma");
+  await expect(box).toHaveValue("gamma");
+});
+
 test("the list keeps its cards while a search loads, then pages of 24 with Load more", async ({
   page,
 }) => {

@@ -26,13 +26,24 @@ export function SearchBox(props: {
   const [, setSearchParams] = useSearchParams();
   const [value, setValue] = useState(props.term);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => setValue(props.term), [props.term]);
+  // Terms this box sent to the URL (as the loader reads them, trimmed) since it last took one
+  // from outside. The answer to an earlier key can arrive while the person is still typing: it
+  // must not put its term back in the box (the keys typed since would land after it, and a
+  // trailing space would go), so only a term the box did not send (the back button, a link)
+  // replaces what is typed.
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    if (sent.current.has(props.term)) return;
+    sent.current.clear();
+    setValue(props.term);
+  }, [props.term]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   function change(next: string) {
     setValue(next);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
+      sent.current.add(next.trim());
       setSearchParams(
         (params) => {
           if (next.trim()) params.set(param, next);
