@@ -3,7 +3,10 @@ import { ErrorView } from "~/components/layout/error-view.tsx";
 import { appContext } from "~/lib/app-context.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { formRedirectPolicy } from "../../../server/http/security-headers.ts";
-import { checkAuthorizeRequest } from "../../../server/oauth/authorize-request.ts";
+import {
+  type AuthorizeCheck,
+  checkAuthorizeRequest,
+} from "../../../server/oauth/authorize-request.ts";
 import { denyAuthorization, issueCode } from "../../../server/oauth/issue-code.ts";
 import { formActionSource, redirectTarget } from "../../../server/oauth/redirect-uris.ts";
 import type { Route } from "./+types/consent";
@@ -11,6 +14,18 @@ import { ConsentCard, RefusedCard, SignInCard } from "./consent-cards.tsx";
 
 /** Never kept: it depends on the session, and the question is asked afresh each time. */
 const noStore = { "Cache-Control": "no-store" };
+
+/** The page refusing a request: a fault carries the link back to the client with its error. */
+function refusal(check: Exclude<AuthorizeCheck, { outcome: "consent" }>) {
+  return data(
+    {
+      view: "refused" as const,
+      problem: check.problem,
+      backToApp: check.outcome === "fault" ? check.location : undefined,
+    },
+    { status: 400, headers: noStore },
+  );
+}
 
 /**
  * /oauth/authorize: an MCP client sent the person here to be allowed in (OAuth 2.1 with PKCE).
@@ -27,18 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: config.publicOrigin,
     query: url.searchParams,
   });
-  if (check.outcome === "refused") {
-    return data(
-      { view: "refused" as const, problem: check.problem },
-      { status: 400, headers: noStore },
-    );
-  }
-  if (check.outcome === "fault") {
-    return data(
-      { view: "refused" as const, problem: check.problem, backToApp: check.location },
-      { status: 400, headers: noStore },
-    );
-  }
+  if (check.outcome !== "consent") return refusal(check);
   const { client, redirectUri, access } = check.request;
   const app = { name: client.name, returnsTo: redirectTarget(redirectUri) };
   const here = url.pathname + url.search;
@@ -72,18 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const origin = config.publicOrigin;
   const check = await checkAuthorizeRequest({ db, origin, query: url.searchParams });
-  if (check.outcome === "refused") {
-    return data(
-      { view: "refused" as const, problem: check.problem },
-      { status: 400, headers: noStore },
-    );
-  }
-  if (check.outcome === "fault") {
-    return data(
-      { view: "refused" as const, problem: check.problem, backToApp: check.location },
-      { status: 400, headers: noStore },
-    );
-  }
+  if (check.outcome !== "consent") return refusal(check);
   const person = await viewer();
   // Signed out meanwhile: the page asks them to sign in again.
   if (!person) throw redirect(url.pathname + url.search, 303);
