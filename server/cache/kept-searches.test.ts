@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { closeTestApps, type TestApp } from "../../tests/support/test-app.ts";
@@ -8,7 +9,6 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
-import { communityWindowMs } from "./cache-versions.ts";
 
 // MCP searches answered from memory: never stale after a change, whoever made it, and never
 // another person's.
@@ -50,17 +50,6 @@ async function client(email?: string) {
     };
   };
   return { person, mcp, search };
-}
-
-/** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 2000 + communityWindowMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
 }
 
 it("the same search again costs no query, and its person's own change shows at once", async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { closeTestApps, type createTestApp } from "../../tests/support/test-app.ts";
@@ -36,17 +37,6 @@ afterAll(async () => {
 const get = async (path: string, actor: Actor) => app.request(path, asActor(actor));
 const texts = async (res: Response) =>
   ((await res.json()) as { items: { promptText: string }[] }).items.map((item) => item.promptText);
-
-/** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 2000 + communityWindowMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 /** How many database statements the request cost. */
 async function queriesOf(request: () => Response | Promise<Response>) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
@@ -59,16 +60,6 @@ async function search(token: string, query: string, headers: Record<string, stri
 
 /** Runs `read` until `done` holds of its result (a notice crossing the database takes a moment). */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 3000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = await read();
-  }
-  return value;
-}
 
 it("answers a kept search itself, the same answer the app gave, and sends anything else on", async () => {
   const { person, token } = await personWithToken();
