@@ -1,0 +1,81 @@
+/**
+ * The public addresses of shared things: `/p/<short id>-<slug>` for a prompt and
+ * `/c/<short id>-<slug>` for a collection. The short id is the first 64 bits of the row's uuid
+ * in base 62, always 11 characters; the slug is the title's, for people and search engines, and
+ * is not needed to find the row: an address with an old slug still finds it (and is redirected
+ * to the current one). A uuid v4 has 60 random bits there, so two shared rows share a short id
+ * with a chance of about 4 in 10 million at a million rows; the lowest uuid wins.
+ */
+
+const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+export const shortIdLength = 11;
+const slugLimit = 60;
+const refPattern = /^([0-9A-Za-z]{11})(?:-([a-z0-9-]*))?$/;
+
+/** The 11-character short id of a uuid. */
+export function shortId(uuid: string): string {
+  let value = BigInt(`0x${uuid.replaceAll("-", "").slice(0, 16)}`);
+  let out = "";
+  for (let i = 0; i < shortIdLength; i++) {
+    out = alphabet[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  return out;
+}
+
+/**
+ * The range of uuids a short id stands for, as the lowest and highest uuid: a lookup by the
+ * primary key's range, no column of its own. Undefined for anything that is not a short id.
+ */
+export function uuidRange(short: string): { from: string; to: string } | undefined {
+  if (!/^[0-9A-Za-z]{11}$/.test(short)) return undefined;
+  let value = 0n;
+  for (const char of short) value = value * 62n + BigInt(alphabet.indexOf(char));
+  if (value >= 1n << 64n) return undefined;
+  const hex = value.toString(16).padStart(16, "0");
+  const head = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}`;
+  return { from: `${head}-0000-000000000000`, to: `${head}-ffff-ffffffffffff` };
+}
+
+/**
+ * A title as an address's slug: lower-case ASCII letters and digits joined by single hyphens,
+ * accents dropped, cut at a word boundary near 60 characters; "prompt" when nothing is left.
+ */
+export function slugOf(title: string): string {
+  const words = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = "";
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > slugLimit) {
+      if (!slug) slug = word.slice(0, slugLimit);
+      break;
+    }
+    slug = next;
+  }
+  return slug || "prompt";
+}
+
+/** A shared prompt's page. */
+export function promptPath(prompt: { id: string; title: string }): string {
+  return `/p/${shortId(prompt.id)}-${slugOf(prompt.title)}`;
+}
+
+/** A collection's page. */
+export function collectionPath(collection: { id: string; title: string }): string {
+  return `/c/${shortId(collection.id)}-${slugOf(collection.title)}`;
+}
+
+/**
+ * The short id and slug of an address's last segment (`3kTMd8e2QbX-write-a-cover-letter`), or
+ * undefined when it cannot be one.
+ */
+export function parseRef(ref: string): { short: string; slug: string | undefined } | undefined {
+  const match = refPattern.exec(ref);
+  if (!match?.[1] || !uuidRange(match[1])) return undefined;
+  return { short: match[1], slug: match[2] };
+}
