@@ -31,10 +31,15 @@ export type ErrorDetail =
   | "tag_already_on_prompt"
   | "account_email_mismatch"
   | "import_file_invalid"
+  | "handle_taken"
+  | "handle_reserved"
+  | "prompt_not_shared"
+  | "prompt_already_in_collection"
   // forbidden
   | "prompt_not_own"
   | "token_read_only"
   | "session_required"
+  | "collection_not_own"
   // not_found
   | "prompt_not_found"
   | "folder_not_found"
@@ -42,10 +47,14 @@ export type ErrorDetail =
   | "version_not_found"
   | "original_not_found"
   | "token_not_found"
+  | "collection_not_found"
+  | "collection_item_not_found"
   // conflict
   | "original_changed"
   // payload_too_large
   | "import_too_large"
+  | "collection_limit"
+  | "collection_full"
   // rate_limited
   | "import_running"
   // needs_confirmation

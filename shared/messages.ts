@@ -104,6 +104,20 @@ export const messages = {
   folderDeleted: { kind: "success", title: "Folder deleted" },
   tagRenamed: { kind: "success", title: "Tag renamed" },
   tagDeleted: (name: string): Notice => ({ kind: "success", title: `Deleted #${name}` }),
+  collectionCreated: (title: string): Notice => ({ kind: "success", title: `Created ${title}` }),
+  collectionUpdated: { kind: "success", title: "Collection updated" },
+  collectionDeleted: { kind: "success", title: "Collection deleted" },
+  addedToCollection: (title: string): Notice => ({ kind: "success", title: `Added to ${title}` }),
+  removedFromCollection: { kind: "success", title: "Removed from the collection" },
+  collectionSaved: (saved: number, alreadyInLibrary: number): Notice => ({
+    kind: "success",
+    title: `Saved ${saved} ${saved === 1 ? "prompt" : "prompts"} to your library`,
+    description:
+      alreadyInLibrary > 0
+        ? `${alreadyInLibrary} you already had. Edit your copies in My Prompts.`
+        : "Edit your copies in My Prompts.",
+  }),
+  profileSaved: { kind: "success", title: "Public profile saved" },
   /** The community list names the reason; personal and admin lists do not. */
   loadFailed: (reason?: string): Notice => ({
     kind: "error",
@@ -145,6 +159,14 @@ const failureNotices = {
   "create-folder": failed("Failed to create the folder"),
   "rename-folder": failed("Failed to rename the folder"),
   "delete-folder": failed("Failed to delete the folder"),
+  "save-profile": failed("Failed to save your public profile"),
+  "create-collection": failed("Failed to create the collection"),
+  "update-collection": failed("Failed to update the collection"),
+  "delete-collection": failed("Failed to delete the collection"),
+  "add-to-collection": failed("Failed to add the prompt to the collection"),
+  "update-collection-item": failed("Failed to change the collection"),
+  "star-collection": failed("Failed to update the star"),
+  "save-collection": failed("Nothing was saved"),
 } satisfies Record<string, Notice>;
 
 export type FailedAction = keyof typeof failureNotices;
@@ -161,6 +183,21 @@ const showsInputRefusal = new Set<FailedAction>([
   "create-folder",
   "rename-folder",
   "delete-folder",
+  "save-profile",
+  "create-collection",
+  "update-collection",
+  "add-to-collection",
+  "update-collection-item",
+]);
+
+/**
+ * Collection actions also show the server's words when a limit stopped them (a full library
+ * for "save all", the number of collections or of prompts in one), since those name the limit.
+ */
+const showsLimitRefusal = new Set<FailedAction>([
+  "create-collection",
+  "add-to-collection",
+  "save-collection",
 ]);
 
 /** An error as the browser holds it: the API's error body, or a page action's answer. */
@@ -186,6 +223,9 @@ export function noticeFor(error: ErrorLike | null, action: FailedAction): Notice
   // The original moved on while the person chose: its message says to look again.
   if (error?.code === "conflict") return failed(error.message);
   if (error?.code === "invalid_input" && showsInputRefusal.has(action)) {
+    return failed(error.message);
+  }
+  if (error?.code === "payload_too_large" && showsLimitRefusal.has(action)) {
     return failed(error.message);
   }
   return failureNotices[action];

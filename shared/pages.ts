@@ -24,6 +24,8 @@ export interface Page {
    * own private prompts), so that what others share does not make the person's kept copy stale.
    */
   showsCommunity?: false;
+  /** public pages only: the query string is part of what is kept. */
+  query?: true;
 }
 
 /**
@@ -43,6 +45,8 @@ export const pages: Page[] = [
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
+  { path: "/u/:handle", access: "public", file: "routes/public/profile-page.tsx", query: true },
+  { path: "/c/:ref", access: "public", file: "routes/public/collection-page.tsx" },
   { path: "/login", access: "private", file: "routes/public/login.tsx" },
   {
     path: "/dashboard",
@@ -66,6 +70,7 @@ export const pages: Page[] = [
     id: "favourites",
   },
   { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
+  { path: "/collections", access: "private", file: "routes/library/collections.tsx" },
   { path: "/oauth/authorize", access: "private", file: "routes/oauth/consent.tsx" },
   ...topics.map(
     (topic): Page => ({

@@ -26,6 +26,12 @@ import {
  */
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * Times in milliseconds, so a list cursor built from a JavaScript Date matches the row exactly.
+ */
+const millisecondTime = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
 /** A person, keyed on their identity provider's issuer and subject, never on the email alone. */
 export const users = pgTable(
   "users",
@@ -42,12 +48,30 @@ export const users = pgTable(
   (table) => [uniqueIndex("users_issuer_subject_key").on(table.issuer, table.subject)],
 );
 
-export const profiles = pgTable("profiles", {
-  id: uuid("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  username: text("username").notNull().unique(),
-});
+/**
+ * A person's profile. `username` is internal (made from the email at sign-up, never shown on a
+ * public page). The public profile at /u/<handle> exists only while `is_public` is on and a
+ * handle is chosen (shared/profile.ts); changing the handle frees the old one, which then 404s.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull().unique(),
+    isPublic: boolean("is_public").notNull().default(false),
+    handle: text("handle"),
+    displayName: text("display_name"),
+    showAvatar: boolean("show_avatar").notNull().default(false),
+    /** When what the public profile shows last changed: the sitemap's lastmod. */
+    updatedAt: millisecondTime("updated_at"),
+  },
+  (table) => [
+    uniqueIndex("profiles_handle_key").on(sql`lower(${table.handle})`),
+    index("profiles_public_idx").on(table.updatedAt).where(sql`${table.isPublic}`),
+  ],
+);
 
 /** Signed-in browsers. The cookie holds a random token; only its SHA-256 hash is stored. */
 export const sessions = pgTable(
@@ -76,12 +100,6 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   returnTo: text("return_to").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
-
-/**
- * Times in milliseconds, so a list cursor built from a JavaScript Date matches the row exactly.
- */
-const millisecondTime = (name: string) =>
-  timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 /**
  * A prompt. Personal (is_shared false) or community (true), fixed at creation. Title and
@@ -437,5 +455,70 @@ export const oauthCodes = pgTable(
   (table) => [
     index("oauth_codes_client_id_idx").on(table.clientId),
     index("oauth_codes_user_id_idx").on(table.userId),
+  ],
+);
+
+/**
+ * A person's collection of shared prompts, public (at /c/<short id>-<slug>) or private to them.
+ * Limits are in shared/collection.ts; server/collections/collection-access.ts says who may do what.
+ */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: millisecondTime("created_at"),
+    updatedAt: millisecondTime("updated_at"),
+  },
+  (table) => [
+    index("collections_user_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
+    index("collections_public_idx").on(table.updatedAt).where(sql`${table.isPublic}`),
+  ],
+);
+
+/**
+ * A shared prompt in a collection, in the owner's order, with their note. A prompt deleted goes
+ * with its items; one withdrawn (made personal) stays but is not shown until shared again.
+ */
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    note: text("note").notNull().default(""),
+    addedAt: millisecondTime("added_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.promptId] }),
+    index("collection_items_order_idx").on(table.collectionId, table.position),
+    index("collection_items_prompt_idx").on(table.promptId),
+  ],
+);
+
+/** A star on a collection; only the count is public. */
+export const collectionStars = pgTable(
+  "collection_stars",
+  {
+    collectionId: uuid("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.userId] }),
+    index("collection_stars_user_idx").on(table.userId),
   ],
 );

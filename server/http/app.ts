@@ -15,9 +15,11 @@ import type { ChangeFeed } from "../live/change-feed.ts";
 import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
 import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limiter.ts";
+import { collectionRoutes } from "./api/collection-routes.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
+import { profileRoutes } from "./api/profile-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
 import { snippetRoutes } from "./api/snippet-routes.ts";
@@ -144,6 +146,8 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
   app.route("/api/v1/snippets", snippetRoutes(db));
+  app.route("/api/v1/collections", collectionRoutes(db));
+  app.route("/api/v1/profile", profileRoutes(db));
   app.route("/api/v1/tokens", tokenRoutes({ db, tokensPerPerson: config.limits.tokensPerPerson }));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
   if (options.changeFeed) {

@@ -40,10 +40,13 @@ export function seoRoutes(options: {
       }),
     );
     const lastmod = new Map(landing.map((page) => [page.path, page.lastmod]));
-    const pages = pagePaths("public").map((path) => ({
-      path,
-      lastmod: lastmod.get(path) ?? (path === "/" ? contentUpdated.pages : contentUpdated.legal),
-    }));
+    // A page with a parameter (/u/:handle, /c/:ref) is many addresses, listed from the database.
+    const pages = pagePaths("public")
+      .filter((path) => !path.includes(":"))
+      .map((path) => ({
+        path,
+        lastmod: lastmod.get(path) ?? (path === "/" ? contentUpdated.pages : contentUpdated.legal),
+      }));
     const urls = pages
       .map(
         (page) =>

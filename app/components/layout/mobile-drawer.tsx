@@ -63,6 +63,9 @@ export function MobileDrawer(props: {
             <NavLink to="/favourites" className={drawerLink} onClick={close}>
               Favourites
             </NavLink>
+            <NavLink to="/collections" className={drawerLink} onClick={close}>
+              Collections
+            </NavLink>
             <NavLink to="/settings" className={drawerLink} onClick={close}>
               Settings
             </NavLink>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { AddToCollectionMenu } from "~/components/collections/add-to-collection-menu.tsx";
 import { controlKeys } from "~/components/keyboard/shortcut-keys.ts";
 import { useLibrary } from "~/components/organise/library-context.tsx";
 import { MoveToMenu } from "~/components/organise/move-to-menu.tsx";
@@ -123,6 +124,7 @@ export function PromptCard(props: {
             </button>
           ) : null}
           {organisable ? <MoveToMenu prompt={prompt} /> : null}
+          {prompt.isShared ? <AddToCollectionMenu prompt={prompt} /> : null}
           {actions.canDelete ? (
             <DeleteButton
               title={prompt.title}

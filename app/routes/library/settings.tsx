@@ -2,6 +2,7 @@ import { ThemeSwitcher } from "~/components/layout/theme-switcher.tsx";
 import { AccessTokensPanel } from "~/components/settings/access-tokens-panel.tsx";
 import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
 import { ImportPanel } from "~/components/settings/import-panel.tsx";
+import { PublicProfilePanel } from "~/components/settings/public-profile-panel.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/settings",
     title: "Settings | PromptShelf",
     description:
-      "Export, import and back up your library, manage access tokens for AI clients, or delete your account.",
+      "Your public profile; export, import and back up your library, manage access tokens for AI clients, or delete your account.",
     noindex: true,
   });
 
@@ -80,6 +81,15 @@ export default function Settings() {
           System follows your device's light or dark setting. Remembered in this browser.
         </p>
         <ThemeSwitcher className="flex-wrap" />
+      </section>
+      <section
+        aria-labelledby="profile-heading"
+        className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line lg:col-span-2"
+      >
+        <h2 id="profile-heading" className="mb-4 text-xl font-semibold text-fg">
+          Public profile
+        </h2>
+        <PublicProfilePanel suggestedName={user.name} />
       </section>
       <section
         aria-labelledby="import-heading"

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { Button } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
+import { ApiError, api } from "~/lib/api-client.ts";
+import { showNotice } from "~/lib/notify.ts";
+import type { CollectionDetail, CollectionSummary } from "../../../shared/collection.ts";
+import { type FailedAction, messages } from "../../../shared/messages.ts";
+import { type CollectionFields, CollectionForm } from "./collection-form.tsx";
+import { CollectionItemRow } from "./collection-item-row.tsx";
+
+type EditorState =
+  | { kind: "loading" }
+  | { kind: "failed"; message: string }
+  | { kind: "ready"; collection: CollectionDetail };
+
+/**
+ * One of the person's collections, as they manage it: its details, its prompts in order with
+ * their notes, and deleting it. Read from the API, as the page keeps no data of its own.
+ */
+export function CollectionEditor(props: {
+  id: string;
+  onChanged: (summary: CollectionSummary) => void;
+  onDeleted: () => void;
+}) {
+  const [state, setState] = useState<EditorState>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const base = `/api/v1/collections/${props.id}`;
+
+  const load = useCallback(async () => {
+    try {
+      setState({ kind: "ready", collection: await api<CollectionDetail>("GET", base) });
+    } catch (error) {
+      setState({
+        kind: "failed",
+        message: error instanceof ApiError ? error.message : "The request failed",
+      });
+    }
+  }, [base]);
+  useEffect(() => {
+    setState({ kind: "loading" });
+    void load();
+  }, [load]);
+
+  /** Runs a change, then reads the collection again; a failure shows its notice. */
+  async function change(action: FailedAction, work: () => Promise<unknown>, done?: () => void) {
+    setBusy(true);
+    try {
+      await work();
+      done?.();
+      await load();
+      return true;
+    } catch (error) {
+      showNotice(callFailureNotice(error, action));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state.kind === "loading") {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted">
+        <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading the collection...
+      </p>
+    );
+  }
+  if (state.kind === "failed") {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
+      >
+        <p>The collection could not be loaded: {state.message}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { collection } = state;
+  const items = collection.items;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold wrap-anywhere text-fg">{collection.title}</h2>
+        {collection.isPublic ? (
+          <Link
+            to={collection.path}
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent-text hover:underline"
+          >
+            <Icon name="external-link" className="h-4 w-4" /> View public page
+          </Link>
+        ) : (
+          <span className="text-sm text-muted">Private: only you can see it</span>
+        )}
+      </div>
+      <CollectionForm
+        key={collection.updatedAt}
+        initial={{
+          title: collection.title,
+          description: collection.description,
+          isPublic: collection.isPublic,
+        }}
+        submitLabel="Save changes"
+        onSubmit={(fields: CollectionFields) =>
+          change(
+            "update-collection",
+            async () => props.onChanged(await api<CollectionSummary>("PATCH", base, fields)),
+            () => showNotice(messages.collectionUpdated),
+          )
+        }
+      />
+      <section aria-labelledby="items-heading">
+        <h3 id="items-heading" className="font-semibold text-fg">
+          Prompts ({items.length})
+        </h3>
+        {items.length === 0 ? (
+          <p className="mt-3 rounded-xl border-2 border-dashed border-line p-6 text-center text-sm text-muted">
+            No prompts yet. Add shared prompts from the{" "}
+            <Link to="/community" className="font-medium text-accent-text hover:underline">
+              community library
+            </Link>{" "}
+            with "Add to collection" on each card.
+          </p>
+        ) : (
+          <ol className="mt-3 space-y-3">
+            {items.map((item, index) => (
+              <CollectionItemRow
+                key={`${item.prompt.id}-${item.note}`}
+                item={item}
+                index={index}
+                count={items.length}
+                busy={busy}
+                onMove={(position) =>
+                  void change("update-collection-item", () =>
+                    api("PATCH", `${base}/items/${item.prompt.id}`, { position }),
+                  )
+                }
+                onNote={(note) =>
+                  void change("update-collection-item", () =>
+                    api("PATCH", `${base}/items/${item.prompt.id}`, { note }),
+                  )
+                }
+                onRemove={() =>
+                  void change(
+                    "update-collection-item",
+                    () => api("DELETE", `${base}/items/${item.prompt.id}`),
+                    () => showNotice(messages.removedFromCollection),
+                  )
+                }
+              />
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-label="Delete this collection" className="border-t border-line pt-4">
+        {confirming ? (
+          <div role="alert" className="space-y-3">
+            <p className="text-sm text-fg">
+              Delete "{collection.title}"? The prompts in it stay where they are.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await api("DELETE", base);
+                    showNotice(messages.collectionDeleted);
+                    props.onDeleted();
+                  } catch (error) {
+                    showNotice(callFailureNotice(error, "delete-collection"));
+                    setBusy(false);
+                  }
+                }}
+              >
+                Delete collection
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="ghost" onClick={() => setConfirming(true)}>
+            <Icon name="trash" className="h-4 w-4" /> Delete this collection
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { and, count, eq, max, sql } from "drizzle-orm";
+import { itemsPerCollection } from "../../shared/collection.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import type { Database } from "../db/client.ts";
+import { collectionItems, collections, prompts } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { assertPromptId, requireViewer, visibleTo } from "../prompts/prompt-access.ts";
+import { requireChangeableCollection } from "./collection-access.ts";
+
+/**
+ * Adds a shared prompt (the viewer's own or anyone's) at the end of a collection the viewer may
+ * change. A personal prompt is refused, even the viewer's own: a collection is for what anyone
+ * may read. One the viewer cannot see is "not found".
+ */
+export async function addItem(options: {
+  db: Database;
+  viewer: Viewer | null;
+  id: string;
+  promptId: string;
+  note: string;
+}) {
+  const viewer = requireViewer(options.viewer);
+  return options.db.transaction(async (tx) => {
+    const collection = await requireChangeableCollection(tx, viewer, options.id, true);
+    assertPromptId(options.promptId);
+    const [prompt] = await tx
+      .select({ isShared: prompts.isShared })
+      .from(prompts)
+      .where(and(eq(prompts.id, options.promptId), visibleTo(viewer)));
+    if (!prompt) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
+    if (!prompt.isShared) {
+      throw new AppError(
+        "invalid_input",
+        "Only shared prompts can go into a collection",
+        "prompt_not_shared",
+      );
+    }
+    const [held] = await tx
+      .select({ n: count(), last: max(collectionItems.position) })
+      .from(collectionItems)
+      .where(eq(collectionItems.collectionId, collection.id));
+    if ((held?.n ?? 0) >= itemsPerCollection) {
+      throw new AppError(
+        "payload_too_large",
+        `A collection holds at most ${itemsPerCollection} prompts`,
+        "collection_full",
+      );
+    }
+    const [item] = await tx
+      .insert(collectionItems)
+      .values({
+        collectionId: collection.id,
+        promptId: options.promptId,
+        note: options.note,
+        position: (held?.last ?? -1) + 1,
+      })
+      .onConflictDoNothing()
+      .returning({ promptId: collectionItems.promptId, note: collectionItems.note });
+    if (!item) {
+      throw new AppError(
+        "invalid_input",
+        "This prompt is already in the collection",
+        "prompt_already_in_collection",
+      );
+    }
+    await touch(tx, collection.id);
+    return item;
+  });
+}
+
+/** The collection changed: its page's and the sitemap's "last modified". */
+export async function touch(db: Pick<Database, "update">, id: string) {
+  await db.update(collections).set({ updatedAt: sql`now()` }).where(eq(collections.id, id));
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { CollectionItem, CollectionSummary } from "../../shared/collection.ts";
+import { profilePath } from "../../shared/profile.ts";
+import { collectionPath, promptPath } from "../../shared/public-address.ts";
+import type { Database } from "../db/client.ts";
+import {
+  collectionItems,
+  collectionStars,
+  collections,
+  profiles,
+  prompts,
+  users,
+} from "../db/schema.ts";
+import { toPublicPrompt } from "../prompts/list-public-prompts.ts";
+import { creatorName, selectPrompts } from "../prompts/prompt-view.ts";
+import { type CollectionRow, collectionColumns } from "./collection-access.ts";
+
+/**
+ * How collections are read for people: items whose prompt was withdrawn (made personal again)
+ * are neither shown nor counted; deleted prompts take their items with them.
+ */
+const itemCount =
+  sql<number>`(select count(*) from ${collectionItems} join ${prompts} on ${prompts.id} = ${collectionItems.promptId} where ${collectionItems.collectionId} = ${collections.id} and ${prompts.isShared})`.mapWith(
+    Number,
+  );
+
+const starCount =
+  sql<number>`(select count(*) from ${collectionStars} where ${collectionStars.collectionId} = ${collections.id})`.mapWith(
+    Number,
+  );
+
+/** SELECT ... FROM collections with the counts a summary shows. */
+export function selectSummaries(db: Pick<Database, "select">) {
+  return db.select({ ...collectionColumns, itemCount, starCount }).from(collections);
+}
+
+export function toSummary(
+  row: CollectionRow & { itemCount: number; starCount: number },
+): CollectionSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    isPublic: row.isPublic,
+    itemCount: row.itemCount,
+    starCount: row.starCount,
+    path: collectionPath(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One collection's summary, read again after a change. */
+export async function summaryOf(db: Pick<Database, "select">, id: string) {
+  const [row] = await selectSummaries(db).where(eq(collections.id, id));
+  if (!row) throw new Error("collection vanished");
+  return toSummary(row);
+}
+
+/** The shown items in their order, each with its prompt as anyone may read it. */
+export async function itemsOf(db: Database, collectionId: string): Promise<CollectionItem[]> {
+  const rows = await db
+    .select({ promptId: collectionItems.promptId, note: collectionItems.note })
+    .from(collectionItems)
+    .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))
+    .where(and(eq(collectionItems.collectionId, collectionId), sql`${prompts.isShared}`))
+    .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
+  if (rows.length === 0) return [];
+  const promptRows = await selectPrompts(db, null).where(
+    and(
+      inArray(
+        prompts.id,
+        rows.map((row) => row.promptId),
+      ),
+      sql`${prompts.isShared}`,
+    ),
+  );
+  const byId = new Map(promptRows.map((row) => [row.id, toPublicPrompt(row)]));
+  return rows.flatMap((row) => {
+    const prompt = byId.get(row.promptId);
+    return prompt ? [{ prompt, note: row.note, path: promptPath(prompt) }] : [];
+  });
+}
+
+/**
+ * The collection's creator as a public page names them: their profile's display name and link
+ * when the profile is public, else the name prompt cards give them. Never their email.
+ */
+export async function ownerOf(db: Pick<Database, "select">, userId: string) {
+  const [row] = await db
+    .select({
+      ownerName: users.name,
+      ownerEmail: users.email,
+      ownerUsername: profiles.username,
+      handle: profiles.handle,
+      displayName: profiles.displayName,
+      isPublic: profiles.isPublic,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  const shown = row?.isPublic && row.handle && row.displayName;
+  return {
+    id: userId,
+    displayName: shown ? (row.displayName as string) : creatorName(row ?? emptyOwner),
+    profilePath: shown ? profilePath(row.handle as string) : null,
+  };
+}
+
+const emptyOwner = { ownerName: null, ownerEmail: null, ownerUsername: null };
