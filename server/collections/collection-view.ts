@@ -19,13 +19,15 @@ import { type CollectionRow, collectionColumns } from "./collection-access.ts";
  * How collections are read for people: items whose prompt was withdrawn (made personal again)
  * are neither shown nor counted; deleted prompts take their items with them.
  */
+// Written out with their tables named: Drizzle leaves columns unqualified when a query reads
+// one table, and inside these subqueries "id" would then be the item's prompt, not the collection.
 const itemCount =
-  sql<number>`(select count(*) from ${collectionItems} join ${prompts} on ${prompts.id} = ${collectionItems.promptId} where ${collectionItems.collectionId} = ${collections.id} and ${prompts.isShared})`.mapWith(
+  sql<number>`(select count(*) from collection_items i join prompts p on p.id = i.prompt_id where i.collection_id = "collections"."id" and p.is_shared)`.mapWith(
     Number,
   );
 
 const starCount =
-  sql<number>`(select count(*) from ${collectionStars} where ${collectionStars.collectionId} = ${collections.id})`.mapWith(
+  sql<number>`(select count(*) from collection_stars s where s.collection_id = "collections"."id")`.mapWith(
     Number,
   );
 
