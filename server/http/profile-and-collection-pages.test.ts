@@ -257,14 +257,12 @@ describe("a public collection, /c/<short id>-<slug>", () => {
     const [one, two] = await database.db
       .insert(prompts)
       .values(
-        real
-          .slice(400, 402)
-          .map((row) => ({
-            userId: owner.id,
-            isShared: true,
-            title: row.act.slice(0, 35),
-            promptText: row.prompt,
-          })),
+        real.slice(400, 402).map((row) => ({
+          userId: owner.id,
+          isShared: true,
+          title: row.act.slice(0, 35),
+          promptText: row.prompt,
+        })),
       )
       .returning();
     const [collection] = await database.db
