@@ -3,14 +3,7 @@ import type { CollectionItem, CollectionSummary } from "../../shared/collection.
 import { profilePath } from "../../shared/profile.ts";
 import { collectionPath, promptPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
-import {
-  collectionItems,
-  collectionStars,
-  collections,
-  profiles,
-  prompts,
-  users,
-} from "../db/schema.ts";
+import { collectionItems, collections, profiles, prompts, users } from "../db/schema.ts";
 import { toPublicPrompt } from "../prompts/list-public-prompts.ts";
 import { creatorName, selectPrompts } from "../prompts/prompt-view.ts";
 import { type CollectionRow, collectionColumns } from "./collection-access.ts";
