@@ -13,8 +13,12 @@ import type { Database, DatabaseHandle } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import * as schema from "../db/schema.ts";
 import {
+  collectionItems,
+  collectionStars,
+  collections,
   favourites,
   folders,
+  profiles,
   promptCopies,
   prompts,
   promptTags,
@@ -99,6 +103,23 @@ it("restores a backup into an empty database with every table the same", async (
   await db
     .insert(promptCopies)
     .values({ promptId: original.id, userId: ada.id, day: "2026-01-02" });
+  await db
+    .update(profiles)
+    .set({ isPublic: true, handle: "ada", displayName: "Ada L.", showAvatar: true })
+    .where(eq(profiles.id, ada.id));
+  const [collection] = await db
+    .insert(collections)
+    .values({ userId: ada.id, title: "Favourites to share", isPublic: true })
+    .returning();
+  await db
+    .insert(collectionItems)
+    .values({
+      collectionId: collection?.id ?? "",
+      promptId: original.id,
+      position: 0,
+      note: "Best",
+    });
+  await db.insert(collectionStars).values({ collectionId: collection?.id ?? "", userId: bob.id });
 
   const file = join(dir, "backup.jsonl.gz");
   const counts = await backupDatabase(db, file);
@@ -112,6 +133,9 @@ it("restores a backup into an empty database with every table the same", async (
     prompt_tags: 1,
     favourites: 1,
     prompt_copies: 1,
+    collections: 1,
+    collection_items: 1,
+    collection_stars: 1,
   });
   // No session, no sign-in in progress, no rate limit count: nothing in a backup signs anyone in.
   const written = gunzipSync(await readFile(file)).toString();

@@ -17,6 +17,9 @@ export const backupTables = [
   { name: "favourites", key: ["user_id", "prompt_id"], later: [], derived: [] },
   { name: "prompt_copies", key: ["prompt_id", "user_id", "day"], later: [], derived: [] },
   { name: "daily_prompts", key: ["day"], later: [], derived: [] },
+  { name: "collections", key: ["id"], later: [], derived: [] },
+  { name: "collection_items", key: ["collection_id", "prompt_id"], later: [], derived: [] },
+  { name: "collection_stars", key: ["collection_id", "user_id"], later: [], derived: [] },
 ] as const;
 
 /**
@@ -48,8 +51,10 @@ export const backupFormat = "promptshelf-backup";
  * version, before any row, rather than part way at the first table it lacks. A 1 or a 2 still
  * restores: its prompts are at version 1, and its saved copies took their original's version 1,
  * as drizzle/0014 says of copies saved before versions existed.
+ * 4: with public profiles (the profiles' new columns) and collections, their items and stars
+ * (drizzle/0017). A 1, 2 or 3 restores with every profile off and no collections.
  */
-export const backupVersion = 3;
-export const readableVersions = [1, 2, 3];
+export const backupVersion = 4;
+export const readableVersions = [1, 2, 3, 4];
 /** Backups older than this were written before prompts had versions. */
 export const firstVersionWithHistory = 3;

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { pagePaths } from "../../shared/pages.ts";
+import { collectionPath } from "../../shared/public-address.ts";
 import { type Actor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
@@ -9,6 +11,7 @@ import { closeTestApps, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { collections, profiles } from "../db/schema.ts";
 
 // A shared cache (a CDN, a company proxy) keys answers by address only. Any answer that depends
 // on who is asking must forbid it to keep them; the pages that are the same for everyone may
@@ -28,7 +31,28 @@ beforeAll(async () => {
   ({ app, origin: listenerOrigin } = listening);
   actors = await createActors(database.db);
   promptId = (await createPrompt(database.db, { userId: actors.userA.userId, isShared: true })).id;
+  const owner = actors.userA.userId ?? "";
+  await database.db
+    .update(profiles)
+    .set({ isPublic: true, handle: "cache-walker", displayName: "Walker" })
+    .where(eq(profiles.id, owner));
+  const [collection] = await database.db
+    .insert(collections)
+    .values({ userId: owner, title: "Walked", isPublic: true })
+    .returning();
+  samples.set("/u/:handle", "/u/cache-walker");
+  samples.set("/c/:ref", collectionPath(collection ?? { id: "", title: "" }));
 });
+
+/** For a page whose path has a parameter: an address that shows a real one. */
+const samples = new Map<string, string>();
+
+function concrete(path: string) {
+  for (const [pattern, sample] of samples) {
+    if (path === pattern || path.startsWith(`${pattern}.`)) return path.replace(pattern, sample);
+  }
+  return path;
+}
 afterAll(async () => {
   await listening.close();
   await closeTestApps();
@@ -97,7 +121,7 @@ async function ask(
   if (cookie) headers.cookie = cookie;
   const writing = method !== "GET";
   if (writing) headers["content-type"] = "application/json";
-  const res = await app.request(path, {
+  const res = await app.request(concrete(path), {
     method,
     headers,
     ...(writing ? { body: method === "DELETE" ? "{}" : '{"walk":true}' } : {}),
