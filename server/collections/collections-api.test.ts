@@ -281,6 +281,38 @@ describe("items", () => {
     expect(await order()).toEqual([0, 2]);
   });
 
+  it("orders by what people see: a withdrawn prompt keeps its place and counts for nothing", async () => {
+    const me = await person();
+    const other = await person();
+    const hidden = await createPrompt(database.db, { userId: other.user.id, isShared: true });
+    const { id } = await newCollection(me);
+    for (const promptId of [
+      sharedPrompt(0).id,
+      hidden.id,
+      sharedPrompt(1).id,
+      sharedPrompt(2).id,
+    ]) {
+      await me.call("POST", `/api/v1/collections/${id}/items`, { promptId });
+    }
+    await database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, hidden.id));
+    // Shown: 0, 1, 2. "Down" on the first moves it past 1, not merely past the hidden one.
+    expect(
+      (
+        await me.call("PATCH", `/api/v1/collections/${id}/items/${sharedPrompt(0).id}`, {
+          position: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const shown = (await me.call("GET", `/api/v1/collections/${id}`)).body.items.map(
+      (item: { prompt: { id: string } }) => item.prompt.id,
+    );
+    expect(shown).toEqual([sharedPrompt(1).id, sharedPrompt(0).id, sharedPrompt(2).id]);
+    const moveHidden = await me.call("PATCH", `/api/v1/collections/${id}/items/${hidden.id}`, {
+      note: "x",
+    });
+    expect(moveHidden.status).toBe(404);
+  });
+
   it("no longer shows a prompt once withdrawn from the community, and drops one deleted", async () => {
     const me = await person();
     const other = await person();

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { collectionItems } from "../db/schema.ts";
+import { collectionItems, prompts } from "../db/schema.ts";
 import { assertPromptId, requireViewer } from "../prompts/prompt-access.ts";
 import { touch } from "./add-item.ts";
 import { requireChangeableCollection } from "./collection-access.ts";
@@ -9,8 +9,10 @@ import type { UpdateItemInput } from "./collection-input.ts";
 import { itemNotFound } from "./remove-item.ts";
 
 /**
- * Changes an item's note, or moves it to another place in the order (0 is first; past the end
- * is last): every item is numbered again, so the order never has gaps or ties.
+ * Changes an item's note, or moves it to another place in the order as people see it (0 is
+ * first; past the end is last). Items whose prompt was withdrawn are not shown, so they keep
+ * their places and the move counts only the others; every item is then numbered again, so the
+ * order has no gaps or ties.
  */
 export async function updateItem(
   options: { db: Database; viewer: Viewer | null; id: string; promptId: string } & UpdateItemInput,
@@ -20,34 +22,26 @@ export async function updateItem(
     const collection = await requireChangeableCollection(tx, viewer, options.id, true);
     assertPromptId(options.promptId);
     const items = await tx
-      .select({ promptId: collectionItems.promptId, position: collectionItems.position })
+      .select({
+        promptId: collectionItems.promptId,
+        position: collectionItems.position,
+        shown: prompts.isShared,
+      })
       .from(collectionItems)
+      .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))
       .where(eq(collectionItems.collectionId, collection.id))
       .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
-    const at = items.findIndex((item) => item.promptId === options.promptId);
-    const moved = items[at];
-    if (!moved) throw itemNotFound();
-    const thisItem = and(
-      eq(collectionItems.collectionId, collection.id),
-      eq(collectionItems.promptId, options.promptId),
-    );
+    const moved = items.find((item) => item.promptId === options.promptId);
+    if (!moved?.shown) throw itemNotFound();
+    const itemOf = (promptId: string) =>
+      and(eq(collectionItems.collectionId, collection.id), eq(collectionItems.promptId, promptId));
     if (options.note !== undefined) {
-      await tx.update(collectionItems).set({ note: options.note }).where(thisItem);
+      await tx.update(collectionItems).set({ note: options.note }).where(itemOf(moved.promptId));
     }
     if (options.position !== undefined) {
-      const order = items.filter((item) => item !== moved);
-      order.splice(Math.min(options.position, order.length), 0, moved);
-      for (const [position, item] of order.entries()) {
+      for (const [position, item] of reordered(items, moved, options.position).entries()) {
         if (item.position === position) continue;
-        await tx
-          .update(collectionItems)
-          .set({ position })
-          .where(
-            and(
-              eq(collectionItems.collectionId, collection.id),
-              eq(collectionItems.promptId, item.promptId),
-            ),
-          );
+        await tx.update(collectionItems).set({ position }).where(itemOf(item.promptId));
       }
     }
     await touch(tx, collection.id);
@@ -58,7 +52,15 @@ export async function updateItem(
         position: collectionItems.position,
       })
       .from(collectionItems)
-      .where(thisItem);
+      .where(itemOf(moved.promptId));
     return item;
   });
+}
+
+/** The whole order with `moved` at `position` among the shown items, hidden ones left in place. */
+function reordered<T extends { shown: boolean }>(items: T[], moved: T, position: number) {
+  const shown = items.filter((item) => item.shown && item !== moved);
+  shown.splice(Math.min(position, shown.length), 0, moved);
+  let next = 0;
+  return items.map((item) => (item.shown ? (shown[next++] as T) : item));
 }
