@@ -129,6 +129,25 @@ describe("creating and changing collections", () => {
     expect(count).toBe(collectionsPerPerson);
   });
 
+  it("lets only one of several creations at once take the last place", async () => {
+    const me = await person();
+    await database.db.insert(collections).values(
+      Array.from({ length: collectionsPerPerson - 1 }, (_, n) => ({
+        userId: me.user.id,
+        title: `Set ${n}`,
+      })),
+    );
+    const all = await Promise.all(
+      ["One", "Two", "Three", "Four", "Five", "Six"].map((title) =>
+        me.call("POST", "/api/v1/collections", { title }),
+      ),
+    );
+    expect(all.map((res) => res.status).sort()).toEqual([201, 413, 413, 413, 413, 413]);
+    expect(await database.db.$count(collections, eq(collections.userId, me.user.id))).toBe(
+      collectionsPerPerson,
+    );
+  });
+
   it("renames, describes and publishes a collection; deleting it keeps the prompts", async () => {
     const me = await person();
     const created = await newCollection(me);
@@ -241,6 +260,37 @@ describe("items", () => {
     });
     expect(refused.status).toBe(413);
     expect(refused.body.error.detail).toBe("collection_full");
+    expect(await database.db.$count(collectionItems, eq(collectionItems.collectionId, id))).toBe(
+      itemsPerCollection,
+    );
+  });
+
+  it("lets only one of several adds at once take the last place", async () => {
+    const me = await person();
+    const other = await person();
+    const { id } = await newCollection(me);
+    const filler = await database.db
+      .insert(prompts)
+      .values(
+        real.slice(500, 500 + itemsPerCollection - 1).map((row) => ({
+          userId: other.user.id,
+          isShared: true,
+          title: row.act.slice(0, 35),
+          promptText: row.prompt,
+        })),
+      )
+      .returning({ id: prompts.id });
+    await database.db
+      .insert(collectionItems)
+      .values(
+        filler.map((prompt, position) => ({ collectionId: id, promptId: prompt.id, position })),
+      );
+    const all = await Promise.all(
+      [4, 5, 6, 7, 8, 9].map((index) =>
+        me.call("POST", `/api/v1/collections/${id}/items`, { promptId: sharedPrompt(index).id }),
+      ),
+    );
+    expect(all.map((res) => res.status).sort()).toEqual([201, 413, 413, 413, 413, 413]);
     expect(await database.db.$count(collectionItems, eq(collectionItems.collectionId, id))).toBe(
       itemsPerCollection,
     );
