@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { projectRoot } from "../../server/project-root.ts";
 import { card } from "./support/prompts.ts";
 import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
@@ -7,6 +9,12 @@ import { expect, expectAccessible, test } from "./support/test.ts";
 // A real prompt from seed/prompts.csv ("Travel Guide"), shared by someone else.
 const travelGuide =
   'I want you to act as a travel guide. I will write you my location and you will suggest a place to visit near my location. In some cases, I will also give you the type of places I will visit. You will also suggest me places of similar type that are close to my first location. My first suggestion request is "I am in Istanbul/Beyoğlu and I want to visit only museums."';
+
+const shots = join(projectRoot, "test-results/screens");
+
+// Another ("Storyteller"), to put in order after it.
+const storyteller =
+  'I want you to act as a storyteller. You will come up with entertaining stories that are engaging, imaginative and captivating for the audience. My first request is "I need an interesting story on perseverance."';
 
 /** Nothing on the page is wider than the window. */
 async function expectFits(page: Page) {
@@ -51,6 +59,12 @@ for (const [width, theme] of [
       data: { promptText: travelGuide, useCase, shared: true },
     });
     expect(shared.status()).toBe(201);
+    const secondUseCase = `Storyteller ${suffix}`;
+    const second = await sharer.request.post("/api/v1/prompts", {
+      data: { promptText: storyteller, useCase: secondUseCase, shared: true },
+    });
+    expect(second.status()).toBe(201);
+    const secondId = ((await second.json()) as { id: string }).id;
     await sharer.close();
 
     const email = uniqueEmail("collector");
@@ -94,16 +108,45 @@ for (const [width, theme] of [
     await item.focus();
     await page.keyboard.press("Enter");
     await expectToast(page, `Added to ${title}`);
+    // A second one, as a script would add it, to put in order below.
+    const collectionId = (
+      (await (await page.request.get("/api/v1/collections")).json()) as {
+        id: string;
+        title: string;
+      }[]
+    ).find((each) => each.title === title)?.id;
+    const added = await page.request.post(`/api/v1/collections/${collectionId}/items`, {
+      data: { promptId: secondId },
+    });
+    expect(added.status()).toBe(201);
 
-    // Back in Collections: the prompt is in it; a note for it.
+    // Back in Collections: the prompts are in it, put in order by keyboard; a note for one.
     await page.goto("/collections");
     await page.getByRole("button", { name: new RegExp(title) }).click();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeFocused();
     await expect(page.getByRole("link", { name: useCase })).toBeVisible();
-    await page.getByLabel(`Note on ${useCase}`).fill("Start with this one");
-    await page.getByRole("button", { name: "Save note" }).click();
-    await expect(page.getByLabel(`Note on ${useCase}`)).toHaveValue("Start with this one");
+    const order = page.locator("[data-collection-editor] li h4 a");
+    await expect(order).toHaveText([useCase, secondUseCase]);
+    await page.getByRole("button", { name: `Move down: ${useCase}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(order).toHaveText([secondUseCase, useCase]);
+    await expect(page.getByRole("button", { name: `Move down: ${useCase}` })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect(order).toHaveText([useCase, secondUseCase]);
+    await expect(page.getByRole("button", { name: `Move up: ${useCase}` })).toBeFocused();
+    await page.getByLabel(`Note on ${useCase}`, { exact: true }).fill("Start with this one");
+    await page.getByRole("button", { name: `Save note on ${useCase}` }).click();
+    await expect(page.getByLabel(`Note on ${useCase}`, { exact: true })).toHaveValue(
+      "Start with this one",
+    );
+    await expect(page.getByRole("button", { name: `Save note on ${useCase}` })).toBeFocused();
     await expectFits(page);
     await expectAccessible(page);
+    await page.screenshot({
+      path: join(shots, `${theme}-${width}-collection-editor.png`),
+      fullPage: true,
+    });
 
     // The public page, as anyone sees it.
     await page.getByRole("link", { name: "View public page" }).click();
@@ -115,6 +158,10 @@ for (const [width, theme] of [
     await expectNoEmail(page.url(), email);
     await expectFits(page);
     await expectAccessible(page);
+    await page.screenshot({
+      path: join(shots, `${theme}-${width}-collection-page.png`),
+      fullPage: true,
+    });
 
     // And the creator's profile, linked from it.
     await page.getByRole("link", { name: "Cora the Collector" }).click();
@@ -124,5 +171,16 @@ for (const [width, theme] of [
     await expectNoEmail(page.url(), email);
     await expectFits(page);
     await expectAccessible(page);
+    await page.screenshot({
+      path: join(shots, `${theme}-${width}-profile-page.png`),
+      fullPage: true,
+    });
+
+    // The narrowest phones too.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectFits(page);
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expectFits(page);
   });
 }

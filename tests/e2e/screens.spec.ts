@@ -40,6 +40,7 @@ const pages = [
   { name: "topic", path: "/llm-prompts" },
   { name: "landing", path: "/claude-prompt-library" },
   { name: "settings", path: "/settings" },
+  { name: "collections", path: "/collections" },
   { name: "admin", path: "/admin" },
   { name: "privacy", path: "/privacy" },
   { name: "not-found", path: "/no-such-page" },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { Button } from "~/components/ui/button.tsx";
@@ -28,6 +28,13 @@ export function CollectionEditor(props: {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const base = `/api/v1/collections/${props.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ready = state.kind === "ready";
+  // Once chosen and loaded, the collection takes focus: below the list on a phone, it is where
+  // the person goes next, by screen reader and keyboard alike.
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready]);
 
   const load = useCallback(async () => {
     try {
@@ -44,8 +51,20 @@ export function CollectionEditor(props: {
     void load();
   }, [load]);
 
+  /** Where focus goes once the items are shown again after a move: the moved item's button. */
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.kind !== "ready" || !focusAfter.current) return;
+    heading.current
+      ?.closest("[data-collection-editor]")
+      ?.querySelector<HTMLElement>(`[data-move="${focusAfter.current}"]`)
+      ?.focus();
+    focusAfter.current = null;
+  });
+
   /** Runs a change, then reads the collection again; a failure shows its notice. */
   async function change(action: FailedAction, work: () => Promise<unknown>, done?: () => void) {
+    if (busy) return false;
     setBusy(true);
     try {
       await work();
@@ -83,9 +102,11 @@ export function CollectionEditor(props: {
   const { collection } = state;
   const items = collection.items;
   return (
-    <div className="space-y-6">
+    <div data-collection-editor="" aria-busy={busy || undefined} className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold wrap-anywhere text-fg">{collection.title}</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold wrap-anywhere text-fg">
+          {collection.title}
+        </h2>
         {collection.isPublic ? (
           <Link
             to={collection.path}
@@ -129,16 +150,17 @@ export function CollectionEditor(props: {
           <ol className="mt-3 space-y-3">
             {items.map((item, index) => (
               <CollectionItemRow
-                key={`${item.prompt.id}-${item.note}`}
+                key={item.prompt.id}
                 item={item}
                 index={index}
                 count={items.length}
-                busy={busy}
-                onMove={(position) =>
+                onMove={(position) => {
+                  // The same button again, in the item's new place (still focusable at an end).
+                  focusAfter.current = `${item.prompt.id}-${position < index ? "up" : "down"}`;
                   void change("update-collection-item", () =>
                     api("PATCH", `${base}/items/${item.prompt.id}`, { position }),
-                  )
-                }
+                  );
+                }}
                 onNote={(note) =>
                   void change("update-collection-item", () =>
                     api("PATCH", `${base}/items/${item.prompt.id}`, { note }),
