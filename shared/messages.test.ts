@@ -57,4 +57,17 @@ describe("noticeFor", () => {
     expect(noticeFor(tooMany, "move-prompt")).toEqual(error("Failed to move the prompt"));
     expect(noticeFor(tooMany, "save-prompt")).toBe(messages.saveFailed);
   });
+
+  it("shows the limit a collection action reached, and nothing of the message otherwise", () => {
+    const full = {
+      code: "payload_too_large",
+      detail: "collection_full",
+      message: "A collection holds at most 100 prompts",
+    };
+    expect(noticeFor(full, "add-to-collection")).toEqual(error(full.message));
+    const library = { code: "payload_too_large", message: "Your library is full" };
+    expect(noticeFor(library, "save-collection")).toEqual(error(library.message));
+    expect(noticeFor(library, "star-collection")).toEqual(error("Failed to update the star"));
+    expect(noticeFor(library, "save-prompt")).toBe(messages.saveFailed);
+  });
 });
