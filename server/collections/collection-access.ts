@@ -13,6 +13,8 @@ import { isUuid } from "../uuid.ts";
  * - anyone signed in who can see a collection stars it and saves it to their library;
  * - only shared prompts go into a collection (server/collections/add-item.ts).
  */
+
+/** A collection as the rules and the views read it. */
 export interface CollectionRow {
   id: string;
   userId: string;
@@ -23,7 +25,7 @@ export interface CollectionRow {
   updatedAt: Date;
 }
 
-const columns = {
+export const collectionColumns = {
   id: collections.id,
   userId: collections.userId,
   title: collections.title,
@@ -33,7 +35,7 @@ const columns = {
   updatedAt: collections.updatedAt,
 };
 
-export function canSee(collection: CollectionRow, viewer: Viewer | null) {
+function canSee(collection: CollectionRow, viewer: Viewer | null) {
   return collection.isPublic || viewer?.isAdmin === true || collection.userId === viewer?.userId;
 }
 
@@ -75,12 +77,10 @@ export async function requireChangeableCollection(
 
 async function findCollection(db: Pick<Database, "select">, id: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select(columns).from(collections).where(eq(collections.id, id));
+  const [row] = await db.select(collectionColumns).from(collections).where(eq(collections.id, id));
   return row;
 }
 
-export function collectionNotFound() {
+function collectionNotFound() {
   return new AppError("not_found", "Collection not found", "collection_not_found");
 }
-
-export { columns as collectionColumns };
