@@ -285,6 +285,28 @@ describe("a public collection, /c/<short id>-<slug>", () => {
     expect(html).not.toContain("bo.hidden@example.com");
   });
 
+  it("keeps a hostile title, description and note from closing the script tag", async () => {
+    const hostile = "</script><script>alert(1)</script>";
+    const someone = await createUser(database.db);
+    const [collection] = await database.db
+      .insert(collections)
+      .values({ userId: someone.id, title: hostile, description: hostile, isPublic: true })
+      .returning();
+    if (!collection) throw new Error("setup failed");
+    await database.db
+      .insert(collectionItems)
+      .values({
+        collectionId: collection.id,
+        promptId: sharedRowAt(0).id,
+        position: 0,
+        note: hostile,
+      });
+    const { res, html, jsonLd } = await fetchPage(collectionPath(collection));
+    expect(res.status).toBe(200);
+    expect(html).not.toContain("<script>alert(1)");
+    expect(jsonLd[0].name).toBe(hostile);
+  });
+
   it("moves an old slug to the current address", async () => {
     const res = await app.request(`/c/${shortId(publicCollection.id)}-an-old-title`);
     expect(res.status).toBe(301);

@@ -84,6 +84,10 @@ function Menu(props: { prompt: Prompt; label: string }) {
             <DropdownMenu.Item disabled className={item}>
               Your collections could not be loaded
             </DropdownMenu.Item>
+          ) : state.collections.length === 0 ? (
+            <DropdownMenu.Item disabled className={item}>
+              You have no collections yet
+            </DropdownMenu.Item>
           ) : (
             state.collections.map((collection) => (
               <DropdownMenu.Item
