@@ -111,14 +111,12 @@ it("restores a backup into an empty database with every table the same", async (
     .insert(collections)
     .values({ userId: ada.id, title: "Favourites to share", isPublic: true })
     .returning();
-  await db
-    .insert(collectionItems)
-    .values({
-      collectionId: collection?.id ?? "",
-      promptId: original.id,
-      position: 0,
-      note: "Best",
-    });
+  await db.insert(collectionItems).values({
+    collectionId: collection?.id ?? "",
+    promptId: original.id,
+    position: 0,
+    note: "Best",
+  });
   await db.insert(collectionStars).values({ collectionId: collection?.id ?? "", userId: bob.id });
 
   const file = join(dir, "backup.jsonl.gz");

@@ -293,14 +293,12 @@ describe("a public collection, /c/<short id>-<slug>", () => {
       .values({ userId: someone.id, title: hostile, description: hostile, isPublic: true })
       .returning();
     if (!collection) throw new Error("setup failed");
-    await database.db
-      .insert(collectionItems)
-      .values({
-        collectionId: collection.id,
-        promptId: sharedRowAt(0).id,
-        position: 0,
-        note: hostile,
-      });
+    await database.db.insert(collectionItems).values({
+      collectionId: collection.id,
+      promptId: sharedRowAt(0).id,
+      position: 0,
+      note: hostile,
+    });
     const { res, html, jsonLd } = await fetchPage(collectionPath(collection));
     expect(res.status).toBe(200);
     expect(html).not.toContain("<script>alert(1)");
