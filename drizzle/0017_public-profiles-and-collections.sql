@@ -95,3 +95,43 @@ CREATE TRIGGER collection_items_cache_changes AFTER INSERT OR UPDATE OR DELETE O
 --> statement-breakpoint
 CREATE TRIGGER collection_stars_cache_changes AFTER INSERT OR UPDATE OR DELETE ON collection_stars
   FOR EACH ROW EXECUTE FUNCTION cache_changed_collection_part();
+--> statement-breakpoint
+-- A person's collections and a collection's prompts are limited (shared/collection.ts, passed
+-- as promptshelf.* settings like the library's limits in drizzle/0010), whoever writes them:
+-- the statement that would pass a limit fails. Each owner's (each collection's) inserts take
+-- turns on an advisory lock, so two at once cannot both pass.
+CREATE FUNCTION collection_count_limit() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  lim bigint := library_limit('collections_per_person');
+  crowded uuid;
+BEGIN
+  IF lim IS NULL THEN RETURN NULL; END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('promptshelf.collections:' || user_id::text, 0))
+    FROM (SELECT DISTINCT user_id FROM new_rows ORDER BY user_id) o;
+  SELECT o.user_id INTO crowded FROM (SELECT DISTINCT user_id FROM new_rows) o
+    WHERE (SELECT count(*) FROM collections c WHERE c.user_id = o.user_id) > lim
+    LIMIT 1;
+  IF crowded IS NOT NULL THEN PERFORM library_refuse('PS009', lim); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER collections_limit AFTER INSERT ON collections REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION collection_count_limit();
+--> statement-breakpoint
+CREATE FUNCTION collection_item_limit() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  lim bigint := library_limit('items_per_collection');
+  crowded uuid;
+BEGIN
+  IF lim IS NULL THEN RETURN NULL; END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('promptshelf.collection_items:' || collection_id::text, 0))
+    FROM (SELECT DISTINCT collection_id FROM new_rows ORDER BY collection_id) c;
+  SELECT c.collection_id INTO crowded FROM (SELECT DISTINCT collection_id FROM new_rows) c
+    WHERE (SELECT count(*) FROM collection_items i WHERE i.collection_id = c.collection_id) > lim
+    LIMIT 1;
+  IF crowded IS NOT NULL THEN PERFORM library_refuse('PS010', lim); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER collection_items_limit AFTER INSERT ON collection_items REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION collection_item_limit();

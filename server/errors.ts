@@ -39,7 +39,7 @@ export function errorBody(error: AppError): ErrorBody {
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   const refused = limitRefusal(error);
-  if (refused) return new AppError(refused.code, refused.message);
+  if (refused) return new AppError(refused.code, refused.message, refused.detail);
   if (isDatabaseUnavailable(error)) return new AppError("unavailable", unavailableText);
   return null;
 }

@@ -1,5 +1,4 @@
-import { and, count, eq, max, sql } from "drizzle-orm";
-import { itemsPerCollection } from "../../shared/collection.ts";
+import { and, eq, max, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections, prompts } from "../db/schema.ts";
@@ -35,24 +34,18 @@ export async function addItem(options: {
         "prompt_not_shared",
       );
     }
-    const [held] = await tx
-      .select({ n: count(), last: max(collectionItems.position) })
+    const [last] = await tx
+      .select({ position: max(collectionItems.position) })
       .from(collectionItems)
       .where(eq(collectionItems.collectionId, collection.id));
-    if ((held?.n ?? 0) >= itemsPerCollection) {
-      throw new AppError(
-        "payload_too_large",
-        `A collection holds at most ${itemsPerCollection} prompts`,
-        "collection_full",
-      );
-    }
+    // One past itemsPerCollection is refused by the database (drizzle/0017): 413 collection_full.
     const [item] = await tx
       .insert(collectionItems)
       .values({
         collectionId: collection.id,
         promptId: options.promptId,
         note: options.note,
-        position: (held?.last ?? -1) + 1,
+        position: (last?.position ?? -1) + 1,
       })
       .onConflictDoNothing()
       .returning({ promptId: collectionItems.promptId, note: collectionItems.note });

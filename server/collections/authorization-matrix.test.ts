@@ -51,9 +51,13 @@ afterAll(async () => {
 
 type Target = "aPublic" | "aPrivate";
 
-/** A fresh public and private collection of user A's, each holding one shared prompt. */
+/**
+ * A fresh public and private collection of user A's, each holding one shared prompt; the last
+ * cell's go first, so A stays within collectionsPerPerson.
+ */
 async function createTargets() {
   const owner = actors.userA.userId as string;
+  await database.db.delete(collections).where(eq(collections.userId, owner));
   const inside = await createPrompt(database.db, { userId: actors.userB.userId, isShared: true });
   const made = await database.db
     .insert(collections)

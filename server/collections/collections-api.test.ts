@@ -123,10 +123,12 @@ describe("creating and changing collections", () => {
       code: "payload_too_large",
       detail: "collection_limit",
     });
-    const [count] = await database.db
-      .$count(collections, eq(collections.userId, me.user.id))
-      .then((n) => [n]);
-    expect(count).toBe(collectionsPerPerson);
+    expect(await database.db.$count(collections, eq(collections.userId, me.user.id))).toBe(
+      collectionsPerPerson,
+    );
+    await expect(
+      database.db.insert(collections).values({ userId: me.user.id, title: "Straight in" }),
+    ).rejects.toMatchObject({ cause: { code: "PS009" } });
   });
 
   it("lets only one of several creations at once take the last place", async () => {
@@ -263,6 +265,12 @@ describe("items", () => {
     expect(await database.db.$count(collectionItems, eq(collectionItems.collectionId, id))).toBe(
       itemsPerCollection,
     );
+    // Whoever writes: the database itself refuses one more.
+    await expect(
+      database.db
+        .insert(collectionItems)
+        .values({ collectionId: id, promptId: sharedPrompt(5).id, position: 200 }),
+    ).rejects.toMatchObject({ cause: { code: "PS010" } });
   });
 
   it("lets only one of several adds at once take the last place", async () => {

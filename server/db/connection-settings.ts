@@ -1,10 +1,11 @@
+import { collectionsPerPerson, itemsPerCollection } from "../../shared/collection.ts";
 import { tagsPerPrompt } from "../../shared/prompt.ts";
 import type { Config } from "../config.ts";
 
 /**
  * What every database connection starts with: a statement timeout, so no query holds a pooled
  * connection for long, and the library limits the database's own triggers enforce
- * (drizzle/0010_library-limits.sql). The app and its scripts open every connection with them;
+ * (drizzle/0010_library-limits.sql, and for collections drizzle/0017). The app and its scripts open every connection with them;
  * the one that runs migrations has none.
  */
 export type ConnectionSettings = Record<string, string>;
@@ -23,6 +24,8 @@ export function connectionSettings(
     "promptshelf.folder_depth": String(limits.folderDepth),
     "promptshelf.tags_per_person": String(limits.tagsPerPerson),
     "promptshelf.tags_per_prompt": String(tagsPerPrompt),
+    "promptshelf.collections_per_person": String(collectionsPerPerson),
+    "promptshelf.items_per_collection": String(itemsPerCollection),
     "promptshelf.versions_per_prompt": String(limits.versionsPerPrompt),
     "promptshelf.history_bytes_per_prompt": String(limits.historyBytesPerPrompt),
   };

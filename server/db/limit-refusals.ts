@@ -1,15 +1,16 @@
-import type { ErrorCode } from "../errors.ts";
+import type { ErrorCode, ErrorDetail } from "../errors.ts";
 
 export interface LimitRefusal {
   code: ErrorCode;
   message: string;
+  detail?: ErrorDetail;
 }
 
 const count = (value: number) => value.toLocaleString("en-US");
 const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB`;
 
 /**
- * What the database's limit triggers (drizzle/0010_library-limits.sql) refuse, each with its
+ * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017) refuse, each with its
  * own SQLSTATE and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
@@ -38,6 +39,16 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
   PS008: (limit) => ({
     code: "invalid_input",
     message: `A prompt can have at most ${count(limit)} tags`,
+  }),
+  PS009: (limit) => ({
+    code: "payload_too_large",
+    message: `You can have at most ${count(limit)} collections`,
+    detail: "collection_limit",
+  }),
+  PS010: (limit) => ({
+    code: "payload_too_large",
+    message: `A collection holds at most ${count(limit)} prompts`,
+    detail: "collection_full",
   }),
 };
 
