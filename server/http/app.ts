@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { pagePaths } from "../../shared/pages.ts";
+import { pages } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
@@ -15,6 +15,7 @@ import type { ChangeFeed } from "../live/change-feed.ts";
 import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
 import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limiter.ts";
+import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
@@ -98,14 +99,25 @@ export function createApp(options: AppOptions) {
     }),
   );
   // Answers served from memory keep the headers they were rendered with (their own CSP).
-  for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
+  // Kept by path alone: a page whose query string changes what it shows is rendered each time.
+  const keptPaths = pages.filter((page) => page.access === "public" && !page.query);
+  for (const { path } of keptPaths) app.on(["GET", "HEAD"], path, kept.publicPages);
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
-  app.route("/", seoRoutes({ publicOrigin: config.publicOrigin, publicPrompts }));
+  app.route(
+    "/",
+    seoRoutes({
+      db,
+      publicOrigin: config.publicOrigin,
+      publicPrompts,
+      fileSize: sitemapFileSize,
+      refreshMs: sitemapRefreshMs,
+    }),
+  );
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.
