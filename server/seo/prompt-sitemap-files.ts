@@ -37,7 +37,11 @@ export async function promptSitemapFiles(db: Database, fileSize: number) {
     .from(prompts)
     .where(sql`${prompts.isShared}`)
     .as("numbered");
-  const ends = sql`${numbered.n} % ${fileSize} = ${fileSize - 1}`;
+  if (!Number.isInteger(fileSize) || fileSize < 1) throw new Error("a file holds 1 URL or more");
+  // Written into the statement, not sent as a parameter: grouping by n / $1 and selecting by
+  // n % $2 are expressions PostgreSQL cannot tell are over the same groups.
+  const size = sql.raw(String(fileSize));
+  const ends = sql`${numbered.n} % ${size} = ${size} - 1`;
   const rows = await db
     .select({
       lastmod: sql<string>`to_char(max(${numbered.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD')`,
@@ -47,8 +51,8 @@ export async function promptSitemapFiles(db: Database, fileSize: number) {
       endId: sql<string | null>`max(case when ${ends} then ${numbered.id}::text end)`,
     })
     .from(numbered)
-    .groupBy(sql`${numbered.n} / ${fileSize}`)
-    .orderBy(sql`${numbered.n} / ${fileSize}`);
+    .groupBy(sql`${numbered.n} / ${size}`)
+    .orderBy(sql`${numbered.n} / ${size}`);
   let after: PromptKey | undefined;
   return rows.map((row, index): PromptSitemapFile => {
     const last = index === rows.length - 1;
