@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browsePagesMax } from "../../shared/browse.ts";
 import { searchTermMaxLength } from "../../shared/prompt.ts";
@@ -22,6 +22,7 @@ const rows = parse(readFileSync(join(projectRoot, "seed/prompts.csv"), "utf8"), 
 /** 60 real prompts, newest first: three pages of 24, 24 and 12. */
 const real = rows.slice(0, 60);
 const secretWord = "quokkazephyrbrine";
+const day = 24 * 60 * 60 * 1000;
 
 let database: DatabaseHandle;
 let app: TestApp;
@@ -179,6 +180,36 @@ describe("searching", () => {
       (prompt) => prompt.category === "claude" && prompt.promptText.toLowerCase().includes("the"),
     );
     expect(new Set(urls)).toEqual(new Set(expected.map(pathOf)));
+  });
+
+  it("puts the best match first when asked, newest first otherwise", async () => {
+    const author = await createUser(database.db, { name: "Rank Tester" });
+    const early = await createPrompt(database.db, {
+      userId: author.id,
+      isShared: true,
+      title: "Early mention",
+      promptText: `Zanzibarite: ${real[3]?.prompt ?? ""}`,
+      createdAt: new Date(Date.now() - 10 * day),
+    });
+    const late = await createPrompt(database.db, {
+      userId: author.id,
+      isShared: true,
+      title: "Late mention",
+      promptText: `${real[4]?.prompt ?? ""} (zanzibarite)`,
+      createdAt: new Date(Date.now() - 9 * day),
+    });
+    try {
+      expect((await fetchBrowse("/prompts?q=zanzibarite")).urls).toEqual([
+        pathOf(late),
+        pathOf(early),
+      ]);
+      expect((await fetchBrowse("/prompts?q=zanzibarite&sort=relevance")).urls).toEqual([
+        pathOf(early),
+        pathOf(late),
+      ]);
+    } finally {
+      await database.db.delete(prompts).where(inArray(prompts.id, [early.id, late.id]));
+    }
   });
 
   it("says so, kindly, when nothing matches", async () => {
