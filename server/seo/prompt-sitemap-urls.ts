@@ -10,7 +10,8 @@ const batchSize = 5_000;
 
 /**
  * A prompt sitemap file's URLs, read in keyset batches along the shared prompts' creation-order
- * index and handed on batch by batch, at most `fileSize` in all.
+ * index and handed on batch by batch, at most `fileSize` in all. The next batch is asked for as
+ * soon as a batch arrives, so the database reads it while this one is written.
  */
 export async function* promptSitemapUrls(options: {
   db: Database;
@@ -18,11 +19,8 @@ export async function* promptSitemapUrls(options: {
   fileSize: number;
   origin: string;
 }): AsyncGenerator<SitemapEntry[]> {
-  let after = options.file.after;
-  let left = options.fileSize;
-  while (left > 0) {
-    const limit = Math.min(batchSize, left);
-    const rows = await options.db
+  const read = (after: PromptKey | undefined, limit: number): Promise<Batch> =>
+    options.db
       .select({
         id: prompts.id,
         title: prompts.title,
@@ -40,17 +38,38 @@ export async function* promptSitemapUrls(options: {
         ),
       )
       .orderBy(asc(prompts.createdAt), asc(prompts.id))
-      .limit(limit);
-    if (rows.length === 0) return;
-    yield rows.map((row) => ({
-      loc: `${options.origin}${promptPath(row)}`,
-      lastmod: w3cDate(row.updatedAt),
-    }));
-    left -= rows.length;
-    const last = rows.at(-1);
-    if (!last || rows.length < limit) return;
-    after = { createdAt: last.createdAt.toISOString(), id: last.id };
+      .limit(limit)
+      .then((rows) => ({ rows, limit }));
+  let left = options.fileSize;
+  let pending: Promise<Batch> | undefined = read(options.file.after, Math.min(batchSize, left));
+  try {
+    while (pending) {
+      const batch: Batch = await pending;
+      const { rows, limit } = batch;
+      left -= rows.length;
+      const last = rows.at(-1);
+      pending =
+        last && rows.length === limit && left > 0
+          ? read(
+              { createdAt: last.createdAt.toISOString(), id: last.id },
+              Math.min(batchSize, left),
+            )
+          : undefined;
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({
+        loc: `${options.origin}${promptPath(row)}`,
+        lastmod: w3cDate(row.updatedAt),
+      }));
+    }
+  } finally {
+    // A reader that stopped part way leaves no read unanswered.
+    await pending?.catch(() => {});
   }
+}
+
+interface Batch {
+  rows: { id: string; title: string; createdAt: Date; updatedAt: Date }[];
+  limit: number;
 }
 
 function keyOf(key: PromptKey) {
