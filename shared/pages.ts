@@ -24,6 +24,11 @@ export interface Page {
    * own private prompts), so that what others share does not make the person's kept copy stale.
    */
   showsCommunity?: false;
+  /**
+   * `public` pages only: the query string is part of what the page shows, so each query is kept
+   * on its own (any other page answers a query string with its one copy).
+   */
+  query?: true;
 }
 
 /**
@@ -78,9 +83,13 @@ export const pages: Page[] = [
   { path: "/admin", access: "admin", file: "routes/admin/admin-dashboard.tsx" },
 ];
 
-/** The paths of the pages with the given access (every page, given none), in the order declared. */
+/**
+ * The paths of the pages with the given access (every page, given none), in the order declared;
+ * a path with a parameter (`/p/:ref`) stands for many pages and is not among them.
+ */
 export function pagePaths(...access: PageAccess[]) {
   return pages
     .filter((page) => access.length === 0 || access.includes(page.access))
-    .map((page) => page.path);
+    .map((page) => page.path)
+    .filter((path) => !path.includes(":"));
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { pagePaths } from "../../shared/pages.ts";
+import { pages } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
@@ -98,7 +98,9 @@ export function createApp(options: AppOptions) {
     }),
   );
   // Answers served from memory keep the headers they were rendered with (their own CSP).
-  for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
+  for (const page of pages.filter(({ access }) => access === "public")) {
+    app.on(["GET", "HEAD"], page.path, kept.publicPage(page));
+  }
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
