@@ -1,6 +1,4 @@
-import { browseCases } from "./browse-timings.ts";
-
-export type RouteKind = "public" | "page" | "list" | "search" | "browse" | "write";
+export type RouteKind = "public" | "page" | "list" | "search" | "write";
 
 export interface BenchRoute {
   name: string;
@@ -40,17 +38,6 @@ export const communityReads: BenchRoute[] = [
   },
 ];
 
-/**
- * /prompts as visitors ask for it (browsing, common, rare and absent words): one address each,
- * so with answers kept in memory a route is rendered once a minute and sent from memory between.
- */
-export const browseRoutes: BenchRoute[] = browseCases.map((item) => ({
-  name: `/prompts ${item.name}`,
-  kind: "browse",
-  path: item.path,
-  signedIn: false,
-}));
-
 /** The routes the issue names, in the order they are driven; the write comes last. */
 export const benchRoutes: BenchRoute[] = [
   { name: "home", kind: "public", path: "/", signedIn: false },
@@ -64,7 +51,6 @@ export const benchRoutes: BenchRoute[] = [
     path: "/api/v1/prompts?scope=community&q=qzxwvy",
     signedIn: true,
   },
-  ...browseRoutes,
   {
     name: "create prompt (POST)",
     kind: "write",

@@ -51,15 +51,6 @@ export function checkTargets(runs: TargetRun[]): Check[] {
           );
         }),
     ),
-    judge(
-      "/prompts for visitors (browse and search), PostgreSQL 1,000,000: p99 < 50 ms (HTTP, 64 connections)",
-      largePostgres,
-      largest,
-      (run) =>
-        routesOf(run, "browse").map((route) =>
-          verdict(route.p99 < 50, `${route.name} p50 ${route.p50} ms, p99 ${route.p99} ms`),
-        ),
-    ),
     growthCheck(runs),
     judge(
       "Folder + tag + search over 100,000 prompts on PGlite: median < 50 ms",

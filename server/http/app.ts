@@ -99,9 +99,9 @@ export function createApp(options: AppOptions) {
     }),
   );
   // Answers served from memory keep the headers they were rendered with (their own CSP).
-  // Kept by path alone: a page whose query string changes what it shows is rendered each time.
-  const keptPaths = pages.filter((page) => page.access === "public" && !page.query);
-  for (const { path } of keptPaths) app.on(["GET", "HEAD"], path, kept.publicPages);
+  for (const page of pages.filter(({ access }) => access === "public")) {
+    app.on(["GET", "HEAD"], page.path, kept.publicPage(page));
+  }
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
