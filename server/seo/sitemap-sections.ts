@@ -1,11 +1,11 @@
 import { browsePath } from "../../shared/browse.ts";
 import { contentUpdated, landingPages } from "../../shared/landing-pages.ts";
 import { pagePaths } from "../../shared/pages.ts";
-import { ttlCache } from "../cache/ttl-cache.ts";
 import type { Database } from "../db/client.ts";
 import type { PublicPrompt } from "../prompts/list-public-prompts.ts";
 import { promptSitemapFiles } from "./prompt-sitemap-files.ts";
 import { promptSitemapUrls } from "./prompt-sitemap-urls.ts";
+import { refreshedValue } from "./refreshed-value.ts";
 import type { SitemapEntry } from "./sitemap-xml.ts";
 
 /** The protocol's limit of URLs per file. */
@@ -38,10 +38,10 @@ export interface SitemapOptions {
 }
 
 export function sitemapSections(options: SitemapOptions): SitemapSection[] {
-  const promptFiles = ttlCache(options.refreshMs, () =>
+  // The pass takes about a second at a million prompts: no request waits for it but the first.
+  const allPromptFiles = refreshedValue(options.refreshMs, () =>
     promptSitemapFiles(options.db, options.fileSize),
   );
-  const allPromptFiles = () => promptFiles("all");
   const prompts: SitemapSection = {
     name: "prompts",
     numbered: true,
