@@ -94,6 +94,11 @@ export async function measurePublic(options: BenchOptions, log: (line: string) =
       const kept = await load(url, pid, { paths: hot });
       log(`  prompt pages kept (${hotPages} distinct): ${summary(kept)}`);
       rows.push({ ...kept, name: `prompt page, kept (${hotPages} distinct)`, answerMemory: "on" });
+      for (const word of searches) {
+        const result = await load(`${url}/prompts?q=${encodeURIComponent(word)}`, pid);
+        log(`  /prompts?q=${word}, kept: ${summary(result)}`);
+        rows.push({ ...result, name: `/prompts?q=${word}`, answerMemory: "on" });
+      }
 
       timings.push(
         await timeRequests(
@@ -186,7 +191,8 @@ async function writePublicReport(report: {
     ceiling ? `${Math.round((100 * row.requestsPerSecond) / ceiling.requestsPerSecond)}%` : "—";
   const kept = rows.find((row) => row.name.startsWith("prompt page, kept"));
   const cold = rows.find((row) => row.name.startsWith("prompt page, cold"));
-  const searchRows = rows.filter((row) => row.name.startsWith("/prompts?q="));
+  const searchRows = (memory: "on" | "off") =>
+    rows.filter((row) => row.name.startsWith("/prompts?q=") && row.answerMemory === memory);
   const sitemap = timings.find((timing) => timing.name.startsWith("sitemap"));
   const images = timings.filter((timing) => timing.name.startsWith("social image"));
   const firstImages = images.map((image) => image.ms[0] ?? Number.POSITIVE_INFINITY);
@@ -205,13 +211,15 @@ async function writePublicReport(report: {
       met: !!cold && cold.requestsPerSecond >= targets.coldPerSecond && errorCount(cold) === 0,
       measured: cold ? `${fmt(cold.requestsPerSecond)} req/s` : "—",
     },
-    {
-      target: `/prompts?q= p99 < ${targets.searchP99Ms} ms (nothing kept)`,
+    ...(["on", "off"] as const).map((memory) => ({
+      target: `/prompts?q= p99 < ${targets.searchP99Ms} ms (${memory === "on" ? "kept, as served" : "nothing kept"})`,
       met:
-        searchRows.length > 0 &&
-        searchRows.every((row) => row.p99 < targets.searchP99Ms && errorCount(row) === 0),
-      measured: searchRows.map((row) => `${row.p99} ms`).join(", "),
-    },
+        searchRows(memory).length > 0 &&
+        searchRows(memory).every((row) => row.p99 < targets.searchP99Ms && errorCount(row) === 0),
+      measured: searchRows(memory)
+        .map((row) => `${row.name.slice("/prompts?q=".length)} ${row.p99} ms`)
+        .join(", "),
+    })),
     {
       target: `a sitemap file of 50,000 addresses in < ${fmt(targets.sitemapMs)} ms`,
       met: !!sitemap && sitemap.status === 200 && Math.max(...sitemap.ms) < targets.sitemapMs,
