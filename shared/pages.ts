@@ -24,7 +24,10 @@ export interface Page {
    * own private prompts), so that what others share does not make the person's kept copy stale.
    */
   showsCommunity?: false;
-  /** public pages only: the query string is part of what is kept. */
+  /**
+   * `public` pages only: the query string is part of what the page shows, so each query is kept
+   * on its own (any other page answers a query string with its one copy).
+   */
   query?: true;
 }
 
@@ -42,6 +45,7 @@ export const pages: Page[] = [
       id: `landing${page.path}`,
     }),
   ),
+  { path: "/prompts", access: "public", file: "routes/public/browse-prompts.tsx", query: true },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
@@ -83,9 +87,13 @@ export const pages: Page[] = [
   { path: "/admin", access: "admin", file: "routes/admin/admin-dashboard.tsx" },
 ];
 
-/** The paths of the pages with the given access (every page, given none), in the order declared. */
+/**
+ * The paths of the pages with the given access (every page, given none), in the order declared;
+ * a path with a parameter (`/p/:ref`) stands for many pages and is not among them.
+ */
 export function pagePaths(...access: PageAccess[]) {
   return pages
     .filter((page) => access.length === 0 || access.includes(page.access))
-    .map((page) => page.path);
+    .map((page) => page.path)
+    .filter((path) => !path.includes(":"));
 }

@@ -23,6 +23,7 @@ beforeAll(async () => {
     heard: (message) => heard.push(message),
     setListening: () => {},
     of: () => "",
+    promptChanged: () => {},
   });
   await feed.ready;
 });
