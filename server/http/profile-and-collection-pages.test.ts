@@ -21,13 +21,9 @@ let personal: { id: string; promptText: string };
 let publicCollection: { id: string; title: string };
 let privateCollection: { id: string; title: string };
 
-/**
- * The page as a crawler without JavaScript reads it. `fresh`: from an app that has kept nothing
- * yet, for an address whose query string is part of it (the kept pages learn `query: true`).
- */
-async function fetchPage(path: string, init: RequestInit = {}, fresh = false) {
-  const from = fresh ? await createTestApp({ db: database.db }) : app;
-  const res = await from.request(path, init);
+/** The page as a crawler without JavaScript reads it. */
+async function fetchPage(path: string, init: RequestInit = {}) {
+  const res = await app.request(path, init);
   const html = await res.text();
   const meta = (attribute: string, name: string) =>
     new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
@@ -157,15 +153,15 @@ describe("a public profile, /u/<handle>", () => {
     expect(first.html).toContain("Coding interviews");
     expectNothingPrivate(first.html);
 
-    const second = await fetchPage(`/u/${handle}?page=2`, {}, true);
+    const second = await fetchPage(`/u/${handle}?page=2`);
     expect(second.res.status).toBe(200);
     expect(linked(second.html)).toEqual(
       sharedRows.slice(profilePromptsPerPage).map((row) => promptPath(row)),
     );
     expect(second.html).toContain(`<link rel="canonical" href="${origin}/u/${handle}?page=2"/>`);
     expectNothingPrivate(second.html);
-    expect((await fetchPage(`/u/${handle}?page=3`, {}, true)).res.status).toBe(404);
-    expect((await fetchPage(`/u/${handle}?page=abc`, {}, true)).res.status).toBe(404);
+    expect((await fetchPage(`/u/${handle}?page=3`)).res.status).toBe(404);
+    expect((await fetchPage(`/u/${handle}?page=abc`)).res.status).toBe(404);
   });
 
   it("sends one address per page: another case or a needless query is moved", async () => {
@@ -174,7 +170,7 @@ describe("a public profile, /u/<handle>", () => {
       [`/u/${handle}?page=1`, `/u/${handle}`],
       [`/u/${handle}?page=2&utm_source=x`, `/u/${handle}?page=2`],
     ] as const) {
-      const { res } = await fetchPage(path, {}, true);
+      const { res } = await fetchPage(path);
       expect(res.status, path).toBe(301);
       expect(res.headers.get("location"), path).toBe(to);
     }
