@@ -17,7 +17,10 @@ import { selectPrompts } from "./prompt-view.ts";
 import { type SearchColumns, searchCondition, testedOn } from "./search-condition.ts";
 import { recentWindow, type SearchPath } from "./search-plan.ts";
 
-type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
+type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery & {
+    /** Only these prompts, among those the list would hold (the palette's narrowed search). */
+    within?: string[];
+  };
 
 /**
  * The list's SQL along one search path, one row more than a page to tell whether another page
@@ -31,6 +34,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   if (options.category) scoped.push(inTopic(options.category));
   scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, viewer.userId));
+  if (options.within) scoped.push(inArray(prompts.id, options.within));
   const conditions: (SQL | undefined)[] = [];
   if (options.cursor) {
     conditions.push(after(order, decodeCursor(options.cursor, order), options.q));
