@@ -75,7 +75,7 @@ async function timeTerm(page: Page, term: string) {
   return page.evaluate(async () => {
     const ms = await (window as unknown as { paletteTiming: Promise<number> }).paletteTiming;
     const own = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-      (entry) => entry.name.includes("/api/v1/prompts?scope=personal"),
+      (entry) => entry.name.includes("/api/v1/palette?"),
     );
     // Whether a search started before the one before it was answered.
     const overlapped = own.some(

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api-client.ts";
-import type { Prompt, PromptPage } from "../../../shared/prompt.ts";
+import type { PaletteAnswer } from "../../../shared/palette.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 
 /**
- * Long enough to send one search for a word typed in one go, short enough that results follow
- * the last key within 100 ms on a local server (measured in tests/e2e/palette-speed.spec.ts).
+ * How long a term waits for the next key before it is searched. A single character is in
+ * nearly every prompt, so its search reads and ranks them all (a few hundred milliseconds on
+ * 1,500 prompts) and the word typed after it would wait for it: it is searched only when the
+ * typing pauses. Longer terms go at once, one search at a time (measured in
+ * tests/e2e/palette-speed.spec.ts and docs/decisions/0015).
  */
-const debounceMs = 30;
-/** Results shown for each of the two groups. */
-const resultsPerGroup = 5;
+function pauseBefore(term: string) {
+  return Array.from(term).length === 1 ? 150 : 0;
+}
 
 interface PaletteResults {
   /** The term these results answer, which their marks highlight. */
@@ -17,18 +21,24 @@ interface PaletteResults {
   community: Prompt[];
 }
 
-async function search(term: string, signal: AbortSignal): Promise<PaletteResults> {
-  const list = (scope: "personal" | "community") => {
-    const query = new URLSearchParams({
-      scope,
-      q: term,
-      sort: "relevance",
-      limit: String(resultsPerGroup),
-    });
-    return api<PromptPage>("GET", `/api/v1/prompts?${query}`, undefined, { signal });
-  };
-  const [own, community] = await Promise.all([list("personal"), list("community")]);
-  return { term, own: own.items, community: community.items };
+/** The own prompts an earlier answer found, all of them, and the term it answered. */
+interface OwnMatches {
+  term: string;
+  ids: string[];
+}
+
+/**
+ * Both groups in one request. A term that holds the one an earlier answer listed all the own
+ * matches of is looked for among those alone: typing on, each search reads fewer of the
+ * person's prompts.
+ */
+async function search(term: string, earlier: OwnMatches | null, signal: AbortSignal) {
+  const query = new URLSearchParams({ q: term });
+  if (earlier && term.includes(earlier.term)) {
+    query.set("within", earlier.ids.join(","));
+    query.set("withinQ", earlier.term);
+  }
+  return api<PaletteAnswer>("GET", `/api/v1/palette?${query}`, undefined, { signal });
 }
 
 /**
@@ -45,6 +55,7 @@ export function usePaletteSearch(typed: string) {
   const wanted = useRef(term);
   const inFlight = useRef(false);
   const controller = useRef<AbortController | null>(null);
+  const ownMatches = useRef<OwnMatches | null>(null);
   const searching = term !== "" && results?.term !== term && failed !== term;
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -62,11 +73,13 @@ export function usePaletteSearch(typed: string) {
       inFlight.current = true;
       controller.current = new AbortController();
       const { signal } = controller.current;
-      search(asked, signal).then(
+      search(asked, ownMatches.current, signal).then(
         (answer) => {
           inFlight.current = false;
-          if (asked === wanted.current) setResults(answer);
-          else send();
+          if (answer.ownMatches) ownMatches.current = { term: asked, ids: answer.ownMatches };
+          if (asked === wanted.current) {
+            setResults({ term: asked, own: answer.own, community: answer.community });
+          } else send();
         },
         () => {
           inFlight.current = false;
@@ -76,7 +89,7 @@ export function usePaletteSearch(typed: string) {
         },
       );
     }
-    const timer = window.setTimeout(send, debounceMs);
+    const timer = window.setTimeout(send, pauseBefore(term));
     return () => window.clearTimeout(timer);
   }, [term]);
 
