@@ -5,7 +5,7 @@ export const paletteGroupSize = 5;
 
 /**
  * The most of a person's matching prompts whose ids an answer carries, for the next search to
- * look only among them.
+ * look only among them: at most a list's largest page (100), and short enough for an address.
  */
 export const paletteMatchesKept = 100;
 

@@ -38,9 +38,10 @@ export async function findPalettePrompts(
       rows.slice(0, paletteGroupSize).map((row) => toPrompt(row, viewer)),
       q,
     );
+  const [ownItems, communityItems] = await Promise.all([present(own), present(community)]);
   return {
-    own: await present(own),
-    community: await present(community),
+    own: ownItems,
+    community: communityItems,
     ownMatches: own.length > paletteMatchesKept ? null : own.map((row) => row.id),
   };
 }
