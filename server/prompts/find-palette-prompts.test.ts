@@ -45,8 +45,8 @@ async function palette(person: Person, query: Record<string, string>) {
   return person.call("GET", `/api/v1/palette?${new URLSearchParams(query)}`);
 }
 
-async function list(person: Person, scope: string, q: string) {
-  const query = new URLSearchParams({ scope, q, sort: "relevance", limit: "5" });
+async function list(person: Person, scope: string, q: string, sort = "relevance") {
+  const query = new URLSearchParams({ scope, q, sort, limit: "5" });
   return (await person.call("GET", `/api/v1/prompts?${query}`)).body.items as Prompt[];
 }
 
@@ -67,6 +67,17 @@ describe("GET /api/v1/palette", () => {
     const found = (await palette(reader, { q: "act as" })).body as PaletteAnswer;
     expect(found.own).toHaveLength(5);
     expect(found.community).toHaveLength(5);
+  });
+
+  it("lists the newest first for a term under three characters, which the ranking cannot tell apart", async () => {
+    for (const q of ["a", "Go", "ü"]) {
+      const body = (await palette(reader, { q })).body as PaletteAnswer;
+      expect(ids(body.own), q).toEqual(ids(await list(reader, "personal", q, "newest")));
+      expect(ids(body.community), q).toEqual(ids(await list(reader, "community", q, "newest")));
+    }
+    const three = (await palette(reader, { q: "you" })).body as PaletteAnswer;
+    expect(ids(three.own)).toEqual(ids(await list(reader, "personal", "you")));
+    expect(ids(three.own)).not.toEqual(ids(await list(reader, "personal", "you", "newest")));
   });
 
   it("names every own prompt that matches when there are few, and none when there are many", async () => {

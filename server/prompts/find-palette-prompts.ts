@@ -23,7 +23,7 @@ export async function findPalettePrompts(
   const viewer = requireViewer(options.viewer);
   const { db, q } = options;
   const search = (scope: "personal" | "community", limit: number, within?: string[]) => {
-    const query = listPromptsQuery.parse({ scope, q, sort: "relevance", limit });
+    const query = listPromptsQuery.parse({ scope, q, sort: orderFor(q), limit });
     const list = { ...query, db, viewer, within };
     return pageRows(list, (path) => listStatement(list, path));
   };
@@ -55,4 +55,14 @@ function narrows(earlier: string | undefined, term: string) {
   return (
     earlier !== undefined && term.includes(earlier) && isPlainAscii(earlier) === isPlainAscii(term)
   );
+}
+
+/**
+ * Best match first, as the lists rank a search, once the term has three characters (a trigram,
+ * what the ranking compares). A shorter one is in most prompts and says little about which is
+ * best: ranking them all took a few hundred milliseconds on 1,500 prompts, while the term the
+ * person goes on to type waited. It lists the newest, which stops at the first matches.
+ */
+function orderFor(term: string) {
+  return Array.from(term).length < 3 ? "newest" : "relevance";
 }

@@ -3,17 +3,6 @@ import { api } from "~/lib/api-client.ts";
 import type { PaletteAnswer } from "../../../shared/palette.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 
-/**
- * How long a term waits for the next key before it is searched. A single character is in
- * nearly every prompt, so its search reads and ranks them all (a few hundred milliseconds on
- * 1,500 prompts) and the word typed after it would wait for it: it is searched only when the
- * typing pauses. Longer terms go at once, one search at a time (measured in
- * tests/e2e/palette-speed.spec.ts and docs/decisions/0015).
- */
-function pauseBefore(term: string) {
-  return Array.from(term).length === 1 ? 150 : 0;
-}
-
 interface PaletteResults {
   /** The term these results answer, which their marks highlight. */
   term: string;
@@ -42,9 +31,9 @@ async function search(term: string, earlier: OwnMatches | null, signal: AbortSig
 }
 
 /**
- * The person's prompts and the community's that match what is typed, best match first. One
- * search is on its way at a time: keys typed meanwhile wait for it, then only the newest term is
- * searched, and the answer to an older one is dropped unseen, so a fast typist never queues
+ * The person's prompts and the community's that match what is typed, best match first (see
+ * find-palette-prompts.ts). A key's search is sent at once, and one search is on its way at a
+ * time: keys typed meanwhile wait for it, then only the newest term is searched, and the answer to an older one is dropped unseen, so a fast typist never queues
  * searches on the server. Closing the palette abandons the search on its way. The last results
  * stay on screen until the next ones arrive, and `searching` says one is on its way.
  */
@@ -89,8 +78,7 @@ export function usePaletteSearch(typed: string) {
         },
       );
     }
-    const timer = window.setTimeout(send, pauseBefore(term));
-    return () => window.clearTimeout(timer);
+    send();
   }, [term]);
 
   return { results: term ? results : null, searching, failed: failed !== null && failed === term };
