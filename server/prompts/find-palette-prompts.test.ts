@@ -112,6 +112,11 @@ describe("GET /api/v1/palette", () => {
     expect(answer.own).toEqual([]);
     expect(answer.ownMatches).toEqual([]);
     expect(ids(answer.community)).toEqual(ids(shared));
+    // An earlier term with no own match leaves none for the longer one.
+    const none = await palette(reader, { q: "translator", within: "", withinQ: "transl" });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ own: [], ownMatches: [] });
+    expect(ids(none.body.community)).toEqual(ids(shared));
   });
 
   it("searches everything when the earlier term is not part of this one", async () => {
