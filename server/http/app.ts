@@ -19,6 +19,7 @@ import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
+import { paletteRoutes } from "./api/palette-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
 import { snippetRoutes } from "./api/snippet-routes.ts";
@@ -153,6 +154,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/session", sessionRoutes());
   app.route("/api/v1/prompts", promptRoutes(db));
   app.route("/api/v1/prompts", versionRoutes(db));
+  app.route("/api/v1/palette", paletteRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
   app.route("/api/v1/snippets", snippetRoutes(db));

@@ -505,6 +505,49 @@ describe("API: lists, search and pagination never show another person's personal
   });
 });
 
+describe("API: the palette's search shows your own prompts and shared ones, never another person's", () => {
+  it("for every actor, by cookie and by read token, even when asked to look among that prompt", async () => {
+    const secretWord = `palette${Date.now()}`;
+    const secret = await createPrompt(database.db, {
+      userId: actors.userA.userId,
+      isShared: false,
+      promptText: `A private note about ${secretWord}`,
+    });
+    const shared = await createPrompt(database.db, {
+      userId: actors.userA.userId,
+      isShared: true,
+      promptText: `A shared note about ${secretWord}`,
+    });
+    const queries = [
+      new URLSearchParams({ q: secretWord }),
+      new URLSearchParams({ q: secretWord, within: secret.id, withinQ: secretWord }),
+    ];
+    const seen = async (init: RequestInit, query: URLSearchParams) => {
+      const res = await app.request(`/api/v1/palette?${query}`, init);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { own: { id: string }[]; community: { id: string }[] };
+      return {
+        own: body.own.map((item) => item.id),
+        community: body.community.map((item) => item.id),
+      };
+    };
+    for (const query of queries) {
+      for (const actor of ["userA", "userB", "admin"] as const) {
+        const byCookie = await seen(asActor(actors[actor]), query);
+        const byToken = await seen(
+          { headers: { authorization: `Bearer ${tokens[actor].read}` } },
+          query,
+        );
+        expect(byToken).toEqual(byCookie);
+        expect(byCookie.community).toEqual([shared.id]);
+        expect(byCookie.own).toEqual(actor === "userA" ? [secret.id] : []);
+      }
+      const visitor = await app.request(`/api/v1/palette?${query}`, asActor(actors.visitor));
+      expect(visitor.status).toBe(401);
+    }
+  });
+});
+
 /** A form post from the page, as a browser without JavaScript sends it. */
 function formPost(actor: Actor, fields: Record<string, string>): RequestInit {
   const init = asActor(actor, { method: "POST" });
