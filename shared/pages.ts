@@ -40,6 +40,7 @@ export const pages: Page[] = [
       id: `landing${page.path}`,
     }),
   ),
+  { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx" },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
@@ -78,9 +79,13 @@ export const pages: Page[] = [
   { path: "/admin", access: "admin", file: "routes/admin/admin-dashboard.tsx" },
 ];
 
-/** The paths of the pages with the given access (every page, given none), in the order declared. */
+/**
+ * The paths of the pages with the given access (every page, given none), in the order declared;
+ * a path with a parameter (`/p/:ref`) stands for many pages and is not among them.
+ */
 export function pagePaths(...access: PageAccess[]) {
   return pages
     .filter((page) => access.length === 0 || access.includes(page.access))
-    .map((page) => page.path);
+    .map((page) => page.path)
+    .filter((path) => !path.includes(":"));
 }

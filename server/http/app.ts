@@ -38,6 +38,7 @@ import { requestLogging } from "./request-logging.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
+import { socialImageRoutes } from "./social-image-routes.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
 
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions) {
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.route("/", seoRoutes({ publicOrigin: config.publicOrigin, publicPrompts }));
+  app.route("/", socialImageRoutes({ db }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.
