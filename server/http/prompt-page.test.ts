@@ -120,6 +120,23 @@ describe("a shared prompt's page", () => {
     },
   );
 
+  it("is the same bytes for a visitor and for someone signed in", async () => {
+    const { prompt, owner } = await sharePrompt({ act: "Same for all", prompt: "One page." });
+    const headers = { "accept-encoding": "identity" };
+    const pages = [];
+    for (const cookie of ["", await signedInCookie(database.db, owner.id)]) {
+      // A fresh app for each, so each renders rather than reading the other's kept copy.
+      const fresh = await createTestApp({ db: database.db });
+      const res = await fresh.request(promptPath(prompt), {
+        headers: cookie ? { ...headers, cookie } : headers,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      pages.push((await res.text()).replace(/nonce="[^"]*"/g, ""));
+    }
+    expect(pages[1]).toBe(pages[0]);
+  });
+
   it("marks a template's variables", async () => {
     const { prompt } = await sharePrompt({
       act: "Cover letter",

@@ -26,7 +26,12 @@ const h = (
   props: Record<string, unknown> = {},
 ): Element => ({ type, props: { ...props, style, children } });
 
-const clamp = (lines: number) => ({ display: "block", lineClamp: lines, overflow: "hidden" });
+const clamp = (lines: number) => ({
+  display: "block",
+  lineClamp: lines,
+  overflow: "hidden",
+  wordBreak: "break-word",
+});
 
 export function promptCardImage(fields: PromptCardFields, fontFamily: string): Element {
   const logo = h(
@@ -46,6 +51,7 @@ export function promptCardImage(fields: PromptCardFields, fontFamily: string): E
     {
       width: 1200,
       height: 630,
+      boxSizing: "border-box",
       display: "flex",
       flexDirection: "column",
       justifyContent: "space-between",
@@ -85,7 +91,15 @@ export function promptCardImage(fields: PromptCardFields, fontFamily: string): E
       ]),
       h(
         "div",
-        { ...clamp(1), width: 1056, fontSize: 28, color: "#475569" },
+        {
+          display: "flex",
+          width: 1056,
+          fontSize: 28,
+          color: "#475569",
+          overflow: "hidden",
+          whiteSpace: "nowrap",
+          textOverflow: "ellipsis",
+        },
         `by ${fields.creator}`,
       ),
     ],
