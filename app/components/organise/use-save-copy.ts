@@ -11,9 +11,11 @@ import { callFailureNotice } from "./call-failure.ts";
 export function useSaveCopy(prompt: { id: string; isSaved: boolean }) {
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(prompt.isSaved);
-  const [seen, setSeen] = useState(prompt);
-  if (seen !== prompt) {
-    setSeen(prompt);
+  // What the page last said; when it says something new (another prompt, or saved elsewhere),
+  // that wins over what was done here.
+  const [seen, setSeen] = useState({ id: prompt.id, isSaved: prompt.isSaved });
+  if (seen.id !== prompt.id || seen.isSaved !== prompt.isSaved) {
+    setSeen({ id: prompt.id, isSaved: prompt.isSaved });
     setSaved(prompt.isSaved);
   }
 

@@ -47,7 +47,7 @@ export default function PromptPage({ loaderData }: Route.ComponentProps) {
       <article aria-labelledby="prompt-title">
         <header>
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            {prompt.category ? (
+            {prompt.category && prompt.category.toLowerCase() !== prompt.title.toLowerCase() ? (
               <span className="rounded-full bg-accent-soft px-2.5 py-0.5 font-medium text-accent-text [overflow-wrap:anywhere]">
                 {prompt.category}
               </span>
