@@ -18,19 +18,19 @@ const row = (
     candidate.prompt.length < 20_000,
 );
 
-/** Someone shares the prompt from their own browser; its page's address. */
-async function sharedPromptPath(browser: Browser) {
-  if (!row) throw new Error("no Markdown prompt with long lines in prompts.csv");
+/** Someone shares the prompt (the real one, unless given) from their own browser. */
+async function sharedPromptPath(browser: Browser, prompt = row) {
+  if (!prompt) throw new Error("no Markdown prompt with long lines in prompts.csv");
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, { email: uniqueEmail("sharer"), name: "Grace Hopper" });
   const res = await page.request.post("/api/v1/prompts", {
-    data: { promptText: row.prompt, useCase: row.act, shared: true, confirm: true },
+    data: { promptText: prompt.prompt, useCase: prompt.act, shared: true, confirm: true },
   });
   expect(res.status()).toBe(201);
-  const prompt = (await res.json()) as { id: string; title: string };
+  const made = (await res.json()) as { id: string; title: string };
   await context.close();
-  return { path: promptPath(prompt), title: prompt.title, id: prompt.id };
+  return { path: promptPath(made), title: made.title, id: made.id };
 }
 
 for (const viewport of [
@@ -102,4 +102,37 @@ test("an address carrying ?do=save from elsewhere saves nothing by itself", asyn
   await expect(page.getByRole("button", { name: "Save to my library" })).toBeVisible();
   const mine = await page.request.get("/api/v1/prompts?scope=personal");
   expect(((await mine.json()) as { items: unknown[] }).items).toEqual([]);
+});
+
+test("a visitor copies the whole text; Use template opens its dialog once they are signed in", async ({
+  browser,
+  context,
+  page,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const template = {
+    act: "Cover note",
+    prompt: "Write a cover note for {{role}} at {{company|Acme}}.",
+  };
+  const shared = await sharedPromptPath(browser, template);
+  await page.goto(shared.path);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await expectToast(page, "Copied to clipboard");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(template.prompt);
+
+  await page.getByRole("button", { name: "Use template" }).click();
+  await page
+    .getByRole("dialog", { name: "Welcome to PromptShelf" })
+    .getByRole("button", { name: "Continue with Google" })
+    .click();
+  await page.getByLabel("Email").fill(uniqueEmail("filler"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Use template: Cover note" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === shared.path && url.search === "");
+  await dialog.getByLabel("role").fill("editor");
+  await expect(dialog.getByLabel("Filled prompt")).toHaveText(
+    "Write a cover note for editor at Acme.",
+  );
+  await expectAccessible(page);
 });
