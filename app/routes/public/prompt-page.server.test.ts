@@ -39,6 +39,24 @@ it("names the prompt and its creator's profile as what the page shows", async ()
   );
 });
 
+it("names its related prompts too", async () => {
+  const owner = await createUser(database.db);
+  const values = {
+    userId: owner.id,
+    isShared: true,
+    title: "Chess Coach",
+    category: "Chess Coach",
+  };
+  const prompt = await createPrompt(database.db, values);
+  const other = await createPrompt(database.db, values);
+  const ref = promptPath(prompt).slice("/p/".length);
+  const answer = await loadPromptPage({ context: contextWith(database.db), ref, search: "" });
+  expect(answer.data.related.map((row) => row.id)).toEqual([other.id]);
+  expect(new Headers(answer.init?.headers).get("X-Kept-Tags")).toBe(
+    `prompt:${prompt.id} profile:${owner.id} prompt:${other.id}`,
+  );
+});
+
 it("names only the prompt when its creator has left", async () => {
   const prompt = await createPrompt(database.db, { userId: null, isShared: true });
   const ref = promptPath(prompt).slice("/p/".length);

@@ -8,7 +8,8 @@ import { parseRef, promptPath } from "../../../shared/public-address.ts";
 
 /**
  * A shared prompt's page: the prompt, its versions and related prompts, with the tags that drop
- * the kept page when any of them changes (the prompt, or how its creator is named). An address
+ * the kept page when what it shows changes (the prompt, how its creator is named, a related
+ * prompt). An address
  * with an old slug, or none, moves to the current one; a personal prompt is not found, as is an
  * id that never existed; a deleted shared prompt is gone. None of it depends on who asks.
  */
@@ -35,7 +36,12 @@ export async function loadPromptPage(options: {
     readSharedHistory({ db, id: prompt.id }),
     findRelatedPrompts({ db, prompt }),
   ]);
-  const tags = [`prompt:${prompt.id}`, ...(ownerId ? [`profile:${ownerId}`] : [])];
+  const tags = [
+    `prompt:${prompt.id}`,
+    ...(ownerId ? [`profile:${ownerId}`] : []),
+    // A related prompt edited or deleted is not left linked for the rest of the minute.
+    ...related.map((other) => `prompt:${other.id}`),
+  ];
   return data(
     { prompt, path, versions: history.versions, related },
     { headers: { ...publicPageHeaders(), "X-Kept-Tags": tags.join(" ") } },
