@@ -18,7 +18,8 @@ export function socialImageRoutes(options: { db: Database }) {
   const images = createKeptImages({ maxBytes: keptBytes });
   const routes = new Hono<AppEnv>();
   routes.get("/p/:short{[0-9A-Za-z]{11}}/image.png", async (c) => {
-    const found = await findSharedPrompt({ db: options.db, short: c.req.param("short") });
+    const short = c.req.param("short");
+    const found = await findSharedPrompt({ db: options.db, short, excerpt: true });
     if (found.status !== "shared") {
       c.header("Cache-Control", "public, max-age=60");
       return found.status === "gone" ? c.text("Gone", 410) : c.text("Not found", 404);

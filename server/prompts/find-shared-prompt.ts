@@ -4,7 +4,7 @@ import { uuidRange } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { gonePrompts, prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
-import { selectWholePrompts } from "./prompt-view.ts";
+import { selectPrompts, selectWholePrompts } from "./prompt-view.ts";
 
 /**
  * A shared prompt by its address's short id (shared/public-address.ts), for pages anyone can
@@ -15,6 +15,8 @@ import { selectWholePrompts } from "./prompt-view.ts";
 export async function findSharedPrompt(options: {
   db: Database;
   short: string;
+  /** Only the start of the text (a list's excerpt): enough for a social image. */
+  excerpt?: boolean;
 }): Promise<
   | { status: "shared"; prompt: PublicPrompt; ownerId: string | null }
   | { status: "gone" }
@@ -24,7 +26,8 @@ export async function findSharedPrompt(options: {
   if (!range) return { status: "missing" };
   const inRange = (column: typeof prompts.id | typeof gonePrompts.id) =>
     between(column, range.from, range.to);
-  const [row] = await selectWholePrompts(options.db, null)
+  const select = options.excerpt ? selectPrompts : selectWholePrompts;
+  const [row] = await select(options.db, null)
     .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
     .orderBy(prompts.id)
     .limit(1);
