@@ -136,3 +136,17 @@ test("a visitor copies the whole text; Use template opens its dialog once they a
   );
   await expectAccessible(page);
 });
+
+test("a community card's title leads to the prompt's public page", async ({ page }) => {
+  await signIn(page, { email: uniqueEmail("reader") });
+  const useCase = `Card link ${Date.now()}`;
+  const res = await page.request.post("/api/v1/prompts", {
+    data: { promptText: "Summarise the meeting notes in five bullets.", useCase, shared: true },
+  });
+  expect(res.status()).toBe(201);
+  const made = (await res.json()) as { id: string; title: string };
+  await page.goto(`/community?q=${encodeURIComponent(useCase)}`);
+  await page.getByRole("article", { name: useCase }).getByRole("link", { name: useCase }).click();
+  await expect(page).toHaveURL((url) => url.pathname === promptPath(made));
+  await expect(page.getByRole("heading", { level: 1, name: useCase })).toBeVisible();
+});
