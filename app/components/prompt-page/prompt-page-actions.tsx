@@ -26,7 +26,7 @@ export function PromptPageActions(props: { prompt: PublicPrompt }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const whole = useWholePrompt(prompt);
-  const copy = useSaveCopy(prompt);
+  const saving = useSaveCopy(prompt);
   const [asking, setAsking] = useState<string | null>(null);
   const [launching, setLaunching] = useState(false);
   const isTemplate = useMemo(
@@ -41,9 +41,9 @@ export function PromptPageActions(props: { prompt: PublicPrompt }) {
     taken.current = true;
     const action = takeAction(prompt.id, search);
     void navigate(pathname, { replace: true, preventScrollReset: true });
-    if (action === "save") void copy.save();
+    if (action === "save") void saving.save();
     if (action === "template") setLaunching(true);
-  }, [signedIn, search, pathname, navigate, prompt.id, copy]);
+  }, [signedIn, search, pathname, navigate, prompt.id, saving]);
 
   function signInFor(action: AfterSignInAction) {
     setAsking(rememberAction(prompt.id, action, pathname));
@@ -58,16 +58,16 @@ export function PromptPageActions(props: { prompt: PublicPrompt }) {
       <Button onClick={() => void copyPrompt()}>
         <Icon name="copy" className="h-4 w-4" /> Copy
       </Button>
-      {copy.saved ? (
+      {saving.saved ? (
         <span className="inline-flex h-10 items-center gap-1.5 px-2 text-sm font-medium text-accent-text">
           <Icon name="bookmark-check" className="h-4 w-4" /> In your library
         </span>
       ) : (
         <Button
           variant="secondary"
-          disabled={copy.saving}
+          disabled={saving.saving}
           aria-haspopup={signedIn ? undefined : "dialog"}
-          onClick={() => (signedIn ? void copy.save() : signInFor("save"))}
+          onClick={() => (signedIn ? void saving.save() : signInFor("save"))}
         >
           <Icon name="bookmark-plus" className="h-4 w-4" /> Save to my library
         </Button>

@@ -9,9 +9,9 @@ import { parseRef, promptPath } from "../../../shared/public-address.ts";
 /**
  * A shared prompt's page: the prompt, its versions and related prompts, with the tags that drop
  * the kept page when what it shows changes (the prompt, how its creator is named, a related
- * prompt). An address
- * with an old slug, or none, moves to the current one; a personal prompt is not found, as is an
- * id that never existed; a deleted shared prompt is gone. None of it depends on who asks.
+ * prompt). An address with an old slug, or none, moves to the current one; a personal prompt is
+ * not found, as is an id that never existed; a deleted shared prompt is gone. None of it depends
+ * on who asks.
  */
 export async function loadPromptPage(options: {
   context: Readonly<RouterContextProvider>;
