@@ -5,10 +5,11 @@
 // warm and with a second server that keeps no answers (cold), and prompt versions (edits, a full
 // history's reads, storage); writes bench/results/latest.{md,json}. With --only versions it
 // measures prompt versions alone and writes bench/results/versions.{md,json}; with --only mcp,
-// MCP search_prompts at 1,000,000 prompts into bench/results/mcp.{md,json}.
+// MCP search_prompts at 1,000,000 prompts into bench/results/mcp.{md,json}; with --only public,
+// the public pages of shared prompts at 1,000,000 prompts into bench/results/public.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 //        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
-//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp]
+//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp|public]
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../server/project-root.ts";
 import { benchOptions, versionsRunOn } from "./support/bench-options.ts";
@@ -17,6 +18,7 @@ import { livingReaders } from "./support/living-routes.ts";
 import { checkLivingTargets } from "./support/living-targets.ts";
 import { machine } from "./support/machine.ts";
 import { measureMcp } from "./support/measure-mcp.ts";
+import { measurePublic } from "./support/measure-public.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
 import { measureVersionsAlone } from "./support/measure-versions.ts";
 import { writeReport, writeVersionsReport } from "./support/report.ts";
@@ -31,6 +33,13 @@ if (options.build) {
   log("building the production server (npm run build)...");
   const build = spawnSync("npm", ["run", "-s", "build"], { cwd: projectRoot, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (options.only === "public") {
+  const markdown = await measurePublic(options, log);
+  log(`\n${markdown}`);
+  log("written to bench/results/public.md and bench/results/public.json");
+  process.exit(0);
 }
 
 if (options.only === "mcp") {

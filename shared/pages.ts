@@ -24,6 +24,11 @@ export interface Page {
    * own private prompts), so that what others share does not make the person's kept copy stale.
    */
   showsCommunity?: false;
+  /**
+   * `public` pages only: the query string is part of what the page shows, so each query is kept
+   * on its own (any other page answers a query string with its one copy).
+   */
+  query?: true;
 }
 
 /**
@@ -40,6 +45,7 @@ export const pages: Page[] = [
       id: `landing${page.path}`,
     }),
   ),
+  { path: "/prompts", access: "public", file: "routes/public/browse-prompts.tsx", query: true },
   { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx" },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },

@@ -9,6 +9,8 @@ export interface PageSeo {
   description: string;
   keywords?: readonly string[];
   noindex?: boolean;
+  /** With noindex: crawlers may still follow the page's links (a search's results lead on). */
+  follow?: boolean;
   image?: string;
 }
 
@@ -20,7 +22,7 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     { title: page.title },
     { name: "description", content: page.description },
     ...(page.keywords?.length ? [{ name: "keywords", content: page.keywords.join(", ") }] : []),
-    { name: "robots", content: page.noindex ? "noindex, nofollow" : "index, follow" },
+    { name: "robots", content: robotsOf(page) },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteName },
@@ -35,6 +37,11 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
   ];
+}
+
+function robotsOf(page: PageSeo) {
+  if (!page.noindex) return "index, follow";
+  return page.follow ? "noindex, follow" : "noindex, nofollow";
 }
 
 /** The public origin, from the root loader's data, for absolute URLs in meta tags. */

@@ -16,7 +16,7 @@ export interface BenchOptions {
   /** PostgreSQL library sizes the version history is measured on; empty when turned off. */
   versionSizes: number[];
   /** Measure only this part (its own results file); otherwise everything. */
-  only?: "versions" | "mcp";
+  only?: "versions" | "mcp" | "public";
 }
 
 /** The living community (issue 19): where it runs and how fast its writer shares. */
@@ -44,6 +44,8 @@ const usage = `usage: npm run bench -- [options]
   --only versions         measure only the version history, into bench/results/versions.{md,json}
   --only mcp              measure only MCP search_prompts at 1,000,000 prompts on PostgreSQL,
                           into bench/results/mcp.{md,json}
+  --only public           measure the public pages of shared prompts at 1,000,000 prompts on
+                          PostgreSQL, into bench/results/public.{md,json}
   --no-build              use the existing production build instead of running npm run build
   --help`;
 
@@ -72,8 +74,8 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
     console.log(usage);
     process.exit(0);
   }
-  if (values.only !== undefined && values.only !== "versions" && values.only !== "mcp") {
-    throw new Error(`--only takes "versions" or "mcp", got "${values.only}"\n${usage}`);
+  if (values.only !== undefined && !["versions", "mcp", "public"].includes(values.only)) {
+    throw new Error(`--only takes "versions", "mcp" or "public", got "${values.only}"\n${usage}`);
   }
   const env = (name: string) => process.env[name] || undefined;
   const postgresUrl = values.postgres ?? env("BENCH_POSTGRES_URL");
@@ -99,7 +101,10 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       coldRates: rates(values["cold-rates"], "--cold-rates"),
     },
     versionSizes: values["no-versions"] ? [] : sizes(values["versions-sizes"], "--versions-sizes"),
-    only: values.only === "versions" || values.only === "mcp" ? values.only : undefined,
+    only:
+      values.only === "versions" || values.only === "mcp" || values.only === "public"
+        ? values.only
+        : undefined,
   };
 }
 

@@ -17,12 +17,13 @@ const perResponse = new Set(["date", "connection", "keep-alive", "transfer-encod
 const script = fileURLToPath(new URL("./ceiling-server.ts", import.meta.url));
 
 /**
- * Fetches the app's landing page once, the way a browser asks for it, and starts a bare Node
- * http server in a process of its own that serves exactly those bytes and headers.
+ * Fetches one of the app's pages once (the home page unless told), the way a browser asks for
+ * it, and starts a bare Node http server in a process of its own that serves exactly those bytes
+ * and headers.
  */
-export async function startCeiling(appUrl: string): Promise<CeilingServer> {
-  const page = await rawRequest(`${appUrl}/`);
-  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+export async function startCeiling(appUrl: string, path = "/"): Promise<CeilingServer> {
+  const page = await rawRequest(`${appUrl}${path}`);
+  if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: projectRoot,
     stdio: ["ignore", "inherit", "inherit", "ipc"],

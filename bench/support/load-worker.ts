@@ -20,9 +20,9 @@ const result = await autocannon({
   connections: job.connections,
   duration: job.duration,
   // Each request takes the next session (or access token) in turn, as if many people were
-  // signed in.
+  // signed in, and the next path, as if they read many pages.
   requests:
-    job.cookies.length > 0 || (job.authorizations?.length ?? 0) > 0
+    job.cookies.length > 0 || (job.authorizations?.length ?? 0) > 0 || (job.paths?.length ?? 0) > 0
       ? [
           {
             setupRequest: (request) => {
@@ -32,7 +32,9 @@ const result = await autocannon({
                 headers.cookie = job.cookies[n % job.cookies.length] ?? "";
               const tokens = job.authorizations ?? [];
               if (tokens.length > 0) headers.authorization = tokens[n % tokens.length] ?? "";
-              return { ...request, headers };
+              const paths = job.paths ?? [];
+              const path = paths.length > 0 ? paths[n % paths.length] : undefined;
+              return { ...request, headers, ...(path ? { path } : {}) };
             },
           },
         ]

@@ -12,6 +12,8 @@ export interface LoadJob {
   cookies: string[];
   /** Authorization headers (access tokens) taken in turn likewise, for /mcp and the API. */
   authorizations?: string[];
+  /** Paths taken in turn likewise, on the url's origin: many distinct pages. */
+  paths?: string[];
   connections: number;
   /** Seconds of load. */
   duration: number;

@@ -5,7 +5,7 @@ import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
-import { createPublicPages } from "./public-pages.ts";
+import { createPublicPages, keptTagsHeader } from "./public-pages.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
 import { createTokenCache, type TokenCache } from "./token-cache.ts";
@@ -19,8 +19,11 @@ export type { KeptSearches } from "./kept-searches.ts";
  * interface. Which pages may be kept, and for whom, is declared in shared/pages.ts.
  */
 export interface KeptAnswers {
-  /** On every public page's route: each page is rendered at most once a minute, for everyone. */
-  publicPages: MiddlewareHandler<AppEnv>;
+  /**
+   * On each public page's route: each page is rendered at most once a minute, for everyone, and
+   * dropped at once when what its tags name changes (public-pages.ts).
+   */
+  publicPage(page: { query?: true }): MiddlewareHandler<AppEnv>;
   /**
    * After the session middleware: a signed-in person's pages and lists, kept while nothing they
    * show has changed; after a write, what it changed is dropped.
@@ -46,7 +49,10 @@ export interface KeptAnswers {
    * What the database's change channel (`cacheChannel`) says, told by the change feed: each
    * message, and whether it is heard at all (nothing is served from memory while it is not).
    */
-  channel: Pick<CacheVersions, "heard" | "setListening" | "of">;
+  channel: Pick<CacheVersions, "heard" | "setListening" | "of"> & {
+    /** A shared prompt changed or went (the database's `prompt_changes` channel). */
+    promptChanged(id: string): void;
+  };
   /** The app, once built: it renders kept answers again in the background when they fall behind. */
   renderWith(render: (request: Request) => Promise<Response>): void;
 }
@@ -82,7 +88,13 @@ export function createKeptAnswers(options: {
     memory,
   });
   return {
-    publicPages: memory ? publicPages.middleware : (_c, next) => next(),
+    publicPage: (page) =>
+      memory
+        ? publicPages.middleware(page)
+        : async (c, next) => {
+            await next();
+            c.res.headers.delete(keptTagsHeader);
+          },
     signedIn: signedIn.middleware,
     sessions,
     tokens,
@@ -93,12 +105,24 @@ export function createKeptAnswers(options: {
       const queryStart = url.indexOf("?");
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
       if (!memory || path.includes("%")) return undefined;
+      const search = queryStart === -1 ? "" : url.slice(queryStart + 1);
       return (
-        publicPages.fresh(path, headers["accept-encoding"]) ??
+        publicPages.fresh(path, search, headers["accept-encoding"]) ??
         (method === "GET" ? signedIn.fresh(url, headers) : undefined)
       );
     },
-    channel: versions,
+    channel: {
+      heard(message) {
+        versions.heard(message);
+        publicPages.heard(message);
+      },
+      setListening(on) {
+        versions.setListening(on);
+        publicPages.setListening(on);
+      },
+      of: versions.of,
+      promptChanged: publicPages.promptChanged,
+    },
     renderWith: signedIn.renderWith,
   };
 }

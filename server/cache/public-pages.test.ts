@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../shared/pages.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
@@ -79,7 +79,7 @@ describe("a public page that reads the viewer while it renders", () => {
         sessions: kept.sessions,
       }),
     );
-    app.get("/nosy", kept.publicPages, async (c) => {
+    app.get("/nosy", kept.publicPage({}), async (c) => {
       renders.count++;
       const viewer = await c.get("viewer")();
       c.header("Cache-Control", "public, max-age=60");
@@ -105,5 +105,90 @@ describe("a public page that reads the viewer while it renders", () => {
     const visitor = await app.request("/nosy");
     expect(await visitor.text()).toContain("Hello visitor");
     expect(renders.count).toBe(2);
+  });
+});
+
+describe("public pages with parameters, query strings and tags", () => {
+  /** Kept public pages in front of a page per id, tagged with it, and a list whose query counts. */
+  function appWithPages() {
+    const kept = createKeptAnswers({ sessionCookie: "session", strict: true });
+    const renders: string[] = [];
+    const app = new Hono<AppEnv>();
+    app.use((c, next) => {
+      c.set("log", testLogger());
+      return next();
+    });
+    const answer = (c: Context<AppEnv>, body: string, tags: string) => {
+      renders.push(c.req.url.slice(c.req.url.indexOf("/", 8)));
+      c.header("Cache-Control", "public, max-age=300");
+      c.header("X-Kept-Tags", tags);
+      return c.html(body);
+    };
+    app.get("/p/:ref", kept.publicPage({}), (c) =>
+      c.req.param("ref") === "gone"
+        ? c.html("gone", 410, { "X-Kept-Tags": "prompt:gone" })
+        : answer(c, `prompt ${c.req.param("ref")}`, `prompt:${c.req.param("ref")} profile:u1`),
+    );
+    app.get("/list", kept.publicPage({ query: true }), (c) =>
+      answer(c, `list ${c.req.query("q") ?? ""}`, "community"),
+    );
+    const get = async (path: string) => {
+      const res = await app.request(path, { headers: { "accept-encoding": "identity" } });
+      return { status: res.status, tags: res.headers.get("x-kept-tags"), body: await res.text() };
+    };
+    return { kept, renders, get };
+  }
+
+  it("keep each address once, never send their tags, and serve a fresh copy from the listener", async () => {
+    const { kept, renders, get } = appWithPages();
+    expect(await get("/p/one")).toEqual({ status: 200, tags: null, body: "prompt one" });
+    expect(await get("/p/one")).toEqual({ status: 200, tags: null, body: "prompt one" });
+    await get("/p/two");
+    expect(renders).toEqual(["/p/one", "/p/two"]);
+    const fresh = kept.fresh({ url: "/p/one", headers: { "accept-encoding": "identity" } });
+    expect(fresh?.body.toString()).toBe("prompt one");
+    expect(fresh?.headers["x-kept-tags"]).toBeUndefined();
+  });
+
+  it("are rendered again as soon as what a tag names changes, and only those", async () => {
+    const { kept, renders, get } = appWithPages();
+    await get("/p/one");
+    await get("/p/two");
+    kept.channel.promptChanged("one");
+    await get("/p/one");
+    await get("/p/two");
+    expect(renders).toEqual(["/p/one", "/p/two", "/p/one"]);
+    kept.channel.heard("profile:u1");
+    expect(kept.fresh({ url: "/p/two", headers: {} })).toBeUndefined();
+    await get("/p/two");
+    expect(renders).toHaveLength(4);
+  });
+
+  it("keep each query of a page whose query counts, and one copy of any other", async () => {
+    const { kept, renders, get } = appWithPages();
+    expect((await get("/list?q=poem")).body).toBe("list poem");
+    expect((await get("/list?q=sql")).body).toBe("list sql");
+    expect((await get("/list")).body).toBe("list ");
+    expect(kept.fresh({ url: "/list?q=poem", headers: {} })?.body.toString()).toBe("list poem");
+    expect(kept.fresh({ url: "/list?q=other", headers: {} })).toBeUndefined();
+    expect((await get("/p/one?utm_source=mail")).body).toBe("prompt one");
+    expect(kept.fresh({ url: "/p/one?ref=x", headers: {} })?.body.toString()).toBe("prompt one");
+    kept.channel.heard("community:now");
+    expect(kept.fresh({ url: "/list?q=poem", headers: {} })).toBeUndefined();
+    expect(renders).toEqual(["/list?q=poem", "/list?q=sql", "/list", "/p/one?utm_source=mail"]);
+  });
+
+  it("send an answer that is not kept without the tags meant for the cache", async () => {
+    const { get } = appWithPages();
+    expect(await get("/p/gone")).toEqual({ status: 410, tags: null, body: "gone" });
+  });
+
+  it("all go after a gap in the change channel, since a notice may have been missed", async () => {
+    const { kept, renders, get } = appWithPages();
+    await get("/p/one");
+    kept.channel.setListening(false);
+    kept.channel.setListening(true);
+    await get("/p/one");
+    expect(renders).toEqual(["/p/one", "/p/one"]);
   });
 });

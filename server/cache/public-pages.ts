@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { preferredEncoding } from "../http/compression.ts";
+import { createKeptPageStore, pageKey, type StoredPage } from "./kept-page-store.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
 
 const brotli = promisify(brotliCompress);
@@ -11,7 +12,26 @@ const gzipAsync = promisify(gzip);
 /** Public pages are rendered again at most this often: their prompt lists are a minute fresh. */
 const refreshMs = 60_000;
 
-interface CachedPage {
+/**
+ * On a 30 KB page, brotli at quality 6 takes 0.7 ms and comes within 0.2% of quality 9's size,
+ * which takes 11.5 ms: a page rendered for the first time (a prompt page of a million) would
+ * spend most of its time compressing. gzip at level 6 likewise: 0.6 ms against 1.0, same size.
+ */
+const brotliQuality = 6;
+
+/**
+ * How much memory the kept public pages may take, all encodings counted: the pages people read
+ * stay, the rest of a million prompt pages are rendered when asked.
+ */
+export const publicPageBudgetBytes = 96 * 1024 * 1024;
+
+/**
+ * The header a public page's loader names what it shows in (space-separated tags): the page is
+ * dropped as soon as one of them changes. It is taken off before the answer is sent or kept.
+ */
+export const keptTagsHeader = "x-kept-tags";
+
+interface CachedPage extends StoredPage {
   br: KeptAnswer;
   gzip: KeptAnswer;
   identity: KeptAnswer;
@@ -19,57 +39,95 @@ interface CachedPage {
 }
 
 export interface PublicPages {
-  /** For the app's public page routes: serves kept pages, and renders and keeps missing or old ones. */
-  middleware: MiddlewareHandler<AppEnv>;
-  /** The page kept for this path, if it is fresh, as it is sent to a client accepting these encodings. */
-  fresh(path: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
+  /** For one public page's route: serves its kept copies, renders and keeps missing or old ones. */
+  middleware(page: { query?: true }): MiddlewareHandler<AppEnv>;
+  /** The page kept for this path and query, if it is fresh, as sent with these encodings. */
+  fresh(path: string, search: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
+  /**
+   * A message from the database's change channel: 'community:now' drops pages tagged
+   * `community`; 'profile:<id>' and 'collection:<id>' drop pages with that tag.
+   */
+  heard(message: string): void;
+  /** A shared prompt changed or went: pages tagged `prompt:<id>` go. */
+  promptChanged(id: string): void;
+  /** After a gap in the change channel, a tagged page may have missed its notice. */
+  setListening(on: boolean): void;
 }
 
 /**
  * Public pages are the same for every visitor, so each is rendered once and served from memory,
  * already compressed. When a copy is older than a minute, the next request renders it again
- * while everyone else keeps getting the old copy. Only 200 responses marked public are kept.
+ * while everyone else keeps getting the old copy; a copy whose tags changed is gone at once.
+ * Only 200 responses marked public are kept.
  *
  * A public page must not depend on who asks: one that reads the viewer while it renders would
  * put one person's variant into every visitor's copy. With `strict` (development and tests) that
  * read throws, so the page fails where it is written; otherwise the answer goes to this visitor
  * alone and is not kept.
  */
-export function createPublicPages(options: { strict: boolean }): PublicPages {
-  const pages = new Map<string, CachedPage>();
+export function createPublicPages(options: { strict: boolean; budgetBytes?: number }): PublicPages {
+  const store = createKeptPageStore<CachedPage>(options.budgetBytes ?? publicPageBudgetBytes);
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
 
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const key = c.req.path;
-    const cached = pages.get(key);
-    if (cached && isFresh(cached)) return serve(c, cached);
-    const inFlight = rendering.get(key);
-    if (inFlight) {
-      if (cached) return serve(c, cached);
-      const page = await inFlight;
-      if (page) return serve(c, page);
-      await next();
+  const middleware =
+    (declared: { query?: true }): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const key = pageKey(c.req.path, searchOf(c.req.url), declared.query === true);
+      const cached = store.get(key);
+      if (cached && isFresh(cached)) return serve(c, cached);
+      const inFlight = rendering.get(key);
+      if (inFlight) {
+        if (cached) return serve(c, cached);
+        const page = await inFlight;
+        if (page) return serve(c, page);
+        await next();
+        return withoutTags(c);
+      }
+      const keep = store.startRender();
+      const work = capture(c, next, options.strict, declared.query === true).then(
+        (page) => (keep(key, page) ? page : null),
+        (error: unknown) => {
+          keep(key, null);
+          throw error;
+        },
+      );
+      rendering.set(key, work);
+      const page = await work.finally(() => rendering.delete(key));
+      if (!page) return withoutTags(c);
+      // The rendered response is already in c.res; replace it rather than merge into it.
+      c.res = undefined;
+      c.res = serve(c, page);
       return c.res;
-    }
-    const work = capture(c, next, options.strict).finally(() => rendering.delete(key));
-    rendering.set(key, work);
-    const page = await work;
-    if (!page) return c.res;
-    pages.set(key, page);
-    // The rendered response is already in c.res; replace it rather than merge into it.
-    c.res = undefined;
-    c.res = serve(c, page);
-    return c.res;
-  };
+    };
 
   return {
     middleware,
-    fresh(path, acceptEncoding) {
-      const page = pages.get(path);
+    fresh(path, search, acceptEncoding) {
+      const plain = store.peek(path);
+      const key = plain && (!plain.query || !search) ? path : search ? `${path}?${search}` : "";
+      const page = key ? store.get(key) : undefined;
       return page && isFresh(page) ? variant(page, acceptEncoding) : undefined;
     },
+    heard(message) {
+      if (message === "community:now") store.drop("community");
+      else if (message.startsWith("profile:") || message.startsWith("collection:")) {
+        store.drop(message);
+      }
+    },
+    promptChanged(id) {
+      store.drop(`prompt:${id}`);
+    },
+    setListening(on) {
+      if (on) store.dropTagged();
+    },
   };
+}
+
+/** The query string as sent, without its "?". */
+function searchOf(url: string) {
+  const start = url.indexOf("?");
+  return start === -1 ? "" : url.slice(start + 1);
 }
 
 /** Renders the page through the app and keeps it, if it is public and asked nobody's name. */
@@ -77,30 +135,43 @@ async function capture(
   c: Context<AppEnv>,
   next: () => Promise<void>,
   strict: boolean,
+  query: boolean,
 ): Promise<CachedPage | null> {
   c.set("renderingForCache", true);
   const askedWho = guardViewer(c, strict);
   await next();
   const response = c.res;
+  const tags = (response.headers.get(keptTagsHeader) ?? "").split(" ").filter(Boolean);
   if (askedWho()) {
     c.get("log").error({ path: c.req.path }, "a public page read the viewer; it was not kept");
     return null;
   }
   if (response.status !== 200 || !response.headers.get("cache-control")?.startsWith("public"))
     return null;
+  response.headers.delete(keptTagsHeader);
   const html = await response.text();
   const identity = Buffer.from(html);
   const scriptHashes = inlineScriptHashes(html, c.get("secureHeadersNonce") ?? "");
   const [br, gzipped] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzipAsync(identity, { level: 9 }),
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+    gzipAsync(identity, { level: 6 }),
   ]);
   return {
     br: keepAnswer(response, { body: br, encoding: "br", scriptHashes }),
     gzip: keepAnswer(response, { body: gzipped, encoding: "gzip", scriptHashes }),
     identity: keepAnswer(response, { body: identity, encoding: null, scriptHashes }),
     renderedAt: Date.now(),
+    query,
+    tags,
+    // Each answer's headers come to well under a kilobyte.
+    bytes: br.length + gzipped.length + identity.length + 3 * 1024,
   };
+}
+
+/** An answer that is not kept still goes out without the tags meant for the cache. */
+function withoutTags(c: Context<AppEnv>) {
+  c.res.headers.delete(keptTagsHeader);
+  return c.res;
 }
 
 /**

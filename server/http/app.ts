@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { pagePaths } from "../../shared/pages.ts";
+import { pages } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import { createOidcClient } from "../auth/oidc-client.ts";
 import { signInRoutes } from "../auth/sign-in-routes.ts";
@@ -15,6 +15,7 @@ import type { ChangeFeed } from "../live/change-feed.ts";
 import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
 import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limiter.ts";
+import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
@@ -99,14 +100,25 @@ export function createApp(options: AppOptions) {
     }),
   );
   // Answers served from memory keep the headers they were rendered with (their own CSP).
-  for (const path of pagePaths("public")) app.on(["GET", "HEAD"], path, kept.publicPages);
+  for (const page of pages.filter(({ access }) => access === "public")) {
+    app.on(["GET", "HEAD"], page.path, kept.publicPage(page));
+  }
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));
   app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
-  app.route("/", seoRoutes({ publicOrigin: config.publicOrigin, publicPrompts }));
+  app.route(
+    "/",
+    seoRoutes({
+      db,
+      publicOrigin: config.publicOrigin,
+      publicPrompts,
+      fileSize: sitemapFileSize,
+      refreshMs: sitemapRefreshMs,
+    }),
+  );
   app.route("/", socialImageRoutes({ db }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));

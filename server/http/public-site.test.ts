@@ -26,6 +26,7 @@ beforeEach(() => {
 const publicPages = [
   "/",
   ...landingPages.map((page) => page.path),
+  "/prompts",
   "/privacy",
   "/terms",
   "/cookies",
@@ -142,8 +143,8 @@ describe("structured data", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("the sitemap lists exactly the public pages, each with a last-modified date", async () => {
-    const res = await app.request("/sitemap.xml");
+  it("the sitemap's pages file lists exactly the public pages, each with a last-modified date", async () => {
+    const res = await app.request("/sitemaps/pages.xml");
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
     const urls = [

@@ -1,61 +1,77 @@
 import { Hono } from "hono";
-import { contentUpdated, landingPages } from "../../shared/landing-pages.ts";
-import { pagePaths } from "../../shared/pages.ts";
-import type { PublicPrompt } from "../prompts/list-public-prompts.ts";
+import { robotsText } from "../seo/robots.ts";
+import { type SitemapOptions, sitemapSections } from "../seo/sitemap-sections.ts";
+import { sitemapIndex, urlEntries, urlsetEnd, urlsetStart } from "../seo/sitemap-xml.ts";
 import type { AppEnv } from "./app-env.ts";
 
-/** Pages that are only for signed-in people, administrators, or the sign-in machinery. */
-const privatePaths = pagePaths("per-person", "private", "admin");
+const cacheControl = "public, max-age=3600";
+const xml = "application/xml; charset=utf-8";
+const fileName = /^([a-z]+)(?:-([1-9]\d{0,5}))?\.xml$/;
 
-/** /sitemap.xml lists every public page with its last change; /robots.txt keeps crawlers out of the rest. */
-export function seoRoutes(options: {
-  publicOrigin: string;
-  publicPrompts: (category: string) => Promise<PublicPrompt[]>;
-}) {
+/**
+ * /robots.txt; /sitemap.xml, an index of the sitemap files; and the files under /sitemaps/,
+ * each written as its URLs are read.
+ */
+export function seoRoutes(options: SitemapOptions) {
   const routes = new Hono<AppEnv>();
-  const cacheControl = "public, max-age=3600";
+  const sections = sitemapSections(options);
 
   routes.get("/robots.txt", (c) => {
-    const lines = [
-      "User-agent: *",
-      "Allow: /",
-      // "$" ends the match, so /prompt-engineering does not also block /prompt-engineering-library.
-      ...privatePaths.map((path) => `Disallow: ${path}$`),
-      "Disallow: /api/",
-      "Disallow: /auth/",
-      "Disallow: /dev-idp/",
-      "",
-      `Sitemap: ${options.publicOrigin}/sitemap.xml`,
-    ];
     c.header("Cache-Control", cacheControl);
-    return c.text(`${lines.join("\n")}\n`);
+    return c.text(robotsText(options.publicOrigin));
   });
 
   routes.get("/sitemap.xml", async (c) => {
-    const landing = await Promise.all(
-      landingPages.map(async (page) => {
-        const newest = (await options.publicPrompts(page.category))[0]?.createdAt.slice(0, 10);
-        const lastmod = newest && newest > contentUpdated.pages ? newest : contentUpdated.pages;
-        return { path: page.path, lastmod };
-      }),
+    const files = await Promise.all(
+      sections.map(async (section) =>
+        (await section.files()).map((lastmod, index) => ({
+          loc: `${options.publicOrigin}/sitemaps/${section.name}${section.numbered ? `-${index + 1}` : ""}.xml`,
+          lastmod,
+        })),
+      ),
     );
-    const lastmod = new Map(landing.map((page) => [page.path, page.lastmod]));
-    const pages = pagePaths("public").map((path) => ({
-      path,
-      lastmod: lastmod.get(path) ?? (path === "/" ? contentUpdated.pages : contentUpdated.legal),
-    }));
-    const urls = pages
-      .map(
-        (page) =>
-          `  <url><loc>${options.publicOrigin}${page.path}</loc><lastmod>${page.lastmod}</lastmod></url>`,
-      )
-      .join("\n");
-    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Content-Type", xml);
     c.header("Cache-Control", cacheControl);
-    return c.body(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-    );
+    return c.body(sitemapIndex(files.flat()));
+  });
+
+  routes.get("/sitemaps/:file", async (c) => {
+    const [, name, number] = fileName.exec(c.req.param("file")) ?? [];
+    const section = sections.find((candidate) => candidate.name === name);
+    const urls =
+      section && section.numbered === (number !== undefined)
+        ? await section.urls(Number(number ?? 1))
+        : undefined;
+    if (!urls) return c.notFound();
+    c.header("Content-Type", xml);
+    c.header("Cache-Control", cacheControl);
+    return c.body(streamed(urls));
   });
 
   return routes;
+}
+
+/** A sitemap file sent as it is read: one batch of URLs at a time, never the whole file held. */
+function streamed(urls: AsyncIterable<{ loc: string; lastmod: string }[]>) {
+  const encoder = new TextEncoder();
+  const batches = urls[Symbol.asyncIterator]();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(urlsetStart));
+      }
+      const next = await batches.next();
+      if (next.done) {
+        controller.enqueue(encoder.encode(urlsetEnd));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(urlEntries(next.value)));
+    },
+    async cancel() {
+      await batches.return?.();
+    },
+  });
 }

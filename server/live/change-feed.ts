@@ -39,6 +39,7 @@ export function createChangeFeed(
     } catch {
       return;
     }
+    cache?.promptChanged(change.id);
     for (const listener of listeners) listener(change);
   };
 

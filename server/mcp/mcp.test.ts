@@ -133,6 +133,27 @@ describe("what a token may do through MCP", () => {
     await writer.close();
   });
 
+  it("names a near-duplicate already in the library when saving, as the API does", async () => {
+    const { token } = await personWithToken("write");
+    const client = await connectMcp({ origin, token, fetch: viaApp });
+    const text = "Summarise this meeting transcript into decisions, owners and deadlines.";
+    const first = toolJson(await client.callTool({ name: "save_prompt", arguments: { text } }));
+    expect(first.value.similar).toBeUndefined();
+    const again = toolJson(
+      await client.callTool({ name: "save_prompt", arguments: { text: `${text} Be brief.` } }),
+    );
+    expect(again.value.similar).toMatchObject({ id: first.value.id, title: first.value.title });
+    expect(again.value.similar.similarity).toBeGreaterThanOrEqual(0.7);
+    const other = toolJson(
+      await client.callTool({
+        name: "save_prompt",
+        arguments: { text: "Plan a garden in spring" },
+      }),
+    );
+    expect(other.value.similar).toBeUndefined();
+    await client.close();
+  });
+
   it("saves all or nothing: a tag past the person's limit leaves no prompt behind", async () => {
     const { person, token } = await personWithToken("write");
     const client = await connectMcp({ origin, token, fetch: viaApp });

@@ -11,6 +11,7 @@ import { folderPaths } from "../library-data/export-library.ts";
 import type { Logger } from "../logger.ts";
 import { createPrompt } from "../prompts/create-prompt.ts";
 import { deletePrompt } from "../prompts/delete-prompt.ts";
+import { findSimilarPrompt } from "../prompts/find-similar-prompt.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
 import {
   confirmShare,
@@ -47,6 +48,24 @@ const updateInput = z.object({
   note: versionNote.optional().describe("What changed, kept with the version"),
   confirm: confirmDescribed,
 });
+
+/**
+ * A saved prompt's answer with the person's most alike other prompt, if one is a near-duplicate,
+ * as the API and the pages warn: the model can tell the person, or use that one instead.
+ */
+async function withSimilar(
+  answer: ReturnType<typeof compactPrompt>,
+  options: Omit<Parameters<typeof findSimilarPrompt>[0], "promptText">,
+  promptText: string | undefined,
+) {
+  const similar = await findSimilarPrompt({ ...options, promptText });
+  return similar
+    ? {
+        ...answer,
+        similar: { id: similar.id, title: similar.title, similarity: similar.similarity },
+      }
+    : answer;
+}
 
 /** The tools that change the library: a token of the write scope only (token-access.ts). */
 export function registerWriteTools(
@@ -98,7 +117,8 @@ export function registerWriteTools(
         } finally {
           options.searches.wrote(viewer.userId);
         }
-        return compactPrompt(await getPrompt({ db, viewer, id: created.id }), paths);
+        const saved = await getPrompt({ db, viewer, id: created.id });
+        return withSimilar(compactPrompt(saved, paths), { db, viewer, saved, log }, input.text);
       }),
   );
 
@@ -131,7 +151,11 @@ export function registerWriteTools(
         const paths = updated.folderId
           ? folderPaths(await listFolders({ db, viewer }))
           : new Map<string, string>();
-        return compactPrompt(updated, paths);
+        return withSimilar(
+          compactPrompt(updated, paths),
+          { db, viewer, saved: updated, log },
+          input.text,
+        );
       }),
   );
 }

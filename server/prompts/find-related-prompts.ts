@@ -22,7 +22,7 @@ const leastSimilarity = 0.1;
  * anything. The candidates are the shared titles next to this one in title order, read from
  * prompts_community_title_idx, 40 on each side: bounded, so it costs the same at a million
  * prompts, where a trigram index's nearest-neighbour walk took 200 to 470 ms for a title with
- * no near match (docs/decisions/0018). An Untitled prompt has no topic to relate by: none.
+ * no near match (docs/decisions/0019). An Untitled prompt has no topic to relate by: none.
  */
 export async function findRelatedPrompts(options: {
   db: Database;

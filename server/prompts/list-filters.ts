@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { visibleTo } from "./prompt-access.ts";
+import { requireViewer, visibleTo } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { containsPattern } from "./search-pattern.ts";
 
@@ -10,16 +10,16 @@ import { containsPattern } from "./search-pattern.ts";
  * What a list is narrowed to: a scope (whose prompts), a topic, a folder, tags, stars. Who may
  * see a row is prompt-access.ts's rule, which the scopes apply; only administrators list all.
  */
-export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer) {
+export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer | null) {
   switch (scope) {
     case "personal":
-      return and(eq(prompts.userId, viewer.userId), sql`not ${prompts.isShared}`);
+      return and(eq(prompts.userId, requireViewer(viewer).userId), sql`not ${prompts.isShared}`);
     case "community":
       return sql`${prompts.isShared}`;
     case "favourites":
-      return visibleTo(viewer);
+      return visibleTo(requireViewer(viewer));
     case "all":
-      if (!viewer.isAdmin)
+      if (!requireViewer(viewer).isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");
       return undefined;
   }
@@ -32,11 +32,11 @@ export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer)
  */
 export function adminConditions(
   options: Pick<ListPromptsQuery, "owner" | "visibility">,
-  viewer: Viewer,
+  viewer: Viewer | null,
 ) {
   const owner = options.owner?.trim();
   if (!owner && options.visibility === "all") return [];
-  if (!viewer.isAdmin) {
+  if (!viewer?.isAdmin) {
     throw new AppError("forbidden", "Only administrators can filter by owner or visibility");
   }
   const conditions: SQL[] = [];
@@ -69,11 +69,13 @@ export function isOwnOnly(options: Pick<ListPromptsQuery, "folder" | "tag">) {
  * Each tag (all of them): one lookup of the tag, then one probe of the prompt's own tags per row,
  * a cost that stays per row whatever PostgreSQL estimates.
  */
-export function tagConditions(names: string[], viewer: Viewer) {
+export function tagConditions(names: string[], viewer: Viewer | null) {
+  if (names.length === 0) return [];
+  const { userId } = requireViewer(viewer);
   return [...new Set(names)].map(
     (name) => sql`exists (
       select 1 from ${promptTags} where ${promptTags.promptId} = ${prompts.id}
         and ${promptTags.tagId} = (select ${tags.id} from ${tags}
-          where ${tags.userId} = ${viewer.userId} and lower(${tags.name}) = lower(${name})))`,
+          where ${tags.userId} = ${userId} and lower(${tags.name}) = lower(${name})))`,
   );
 }

@@ -12,12 +12,14 @@ import {
   tagConditions,
 } from "./list-filters.ts";
 import { after, orderOf, sortKeys } from "./list-order.ts";
+import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { selectPrompts } from "./prompt-view.ts";
 import { type SearchColumns, searchCondition, testedOn } from "./search-condition.ts";
 import { recentWindow, type SearchPath } from "./search-plan.ts";
 
-type ListOptions = { db: Database; viewer: Viewer } & ListPromptsQuery;
+/** No viewer: a community list for anyone (the other scopes, folders, tags and stars need one). */
+type ListOptions = { db: Database; viewer: Viewer | null } & ListPromptsQuery;
 
 /**
  * The list's SQL along one search path, one row more than a page to tell whether another page
@@ -30,7 +32,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   const scoped: (SQL | undefined)[] = [scopeCondition(options.scope, viewer)];
   if (options.category) scoped.push(inTopic(options.category));
   scoped.push(...adminConditions(options, viewer));
-  if (isOwnOnly(options)) scoped.push(eq(prompts.userId, viewer.userId));
+  if (isOwnOnly(options)) scoped.push(eq(prompts.userId, requireViewer(viewer).userId));
   const conditions: (SQL | undefined)[] = [];
   if (options.cursor) {
     conditions.push(after(order, decodeCursor(options.cursor, order), options.q));
@@ -72,7 +74,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   if (isStarredList(options)) {
     query = query.innerJoin(
       favourites,
-      and(eq(favourites.promptId, prompts.id), eq(favourites.userId, viewer.userId)),
+      and(eq(favourites.promptId, prompts.id), eq(favourites.userId, requireViewer(viewer).userId)),
     );
   }
   return query

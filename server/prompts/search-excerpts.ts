@@ -12,7 +12,9 @@ const windowLength = 320;
  * term is not in it, the text around the first match is read (for the page's rows alone) and
  * given as `matchExcerpt`, so the card can show it with the term marked.
  */
-export async function withMatchExcerpts(db: Database, items: Prompt[], term: string | undefined) {
+export async function withMatchExcerpts<
+  T extends Pick<Prompt, "id" | "promptText" | "truncated" | "matchExcerpt">,
+>(db: Database, items: T[], term: string | undefined): Promise<T[]> {
   if (!term) return items;
   const needle = term.toLowerCase();
   const hidden = items.filter(

@@ -46,7 +46,10 @@ for (const viewport of [
         } else {
           await tab.getByRole("button", { name: "Open menu" }).click();
           const drawer = tab.getByRole("dialog", { name: "Menu" });
-          await expect(drawer.getByRole("link")).toHaveCount(8);
+          await expect(
+            drawer.getByRole("navigation", { name: "Prompt libraries" }).getByRole("link"),
+          ).toHaveCount(8);
+          await expect(drawer.getByRole("link", { name: "Browse all prompts" })).toBeVisible();
           await expect(drawer.getByRole("button", { name: "Sign In" })).toBeVisible();
           await drawer.getByRole("button", { name: "Close menu" }).click();
         }

@@ -39,6 +39,7 @@ const pages = [
   { name: "favourites", path: "/favourites" },
   { name: "topic", path: "/llm-prompts" },
   { name: "landing", path: "/claude-prompt-library" },
+  { name: "browse", path: "/prompts" },
   { name: "settings", path: "/settings" },
   { name: "admin", path: "/admin" },
   { name: "privacy", path: "/privacy" },

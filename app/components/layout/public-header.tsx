@@ -7,12 +7,13 @@ import { DisclosureMenu } from "~/components/ui/disclosure-menu.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { Modal } from "~/components/ui/modal.tsx";
 import { cx } from "~/lib/cx.ts";
+import { browsePath } from "../../../shared/browse.ts";
 import { landingPages } from "../../../shared/landing-pages.ts";
 import { Logo } from "./logo.tsx";
 
 const libraryLinks = landingPages.map((page) => ({ to: page.path, label: page.label }));
 
-/** The public top bar: the eight libraries, and Sign In (or the dashboard, once signed in). */
+/** The public top bar: the eight libraries, browsing every shared prompt, and Sign In (or the dashboard, once signed in). */
 export function PublicHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
@@ -35,6 +36,17 @@ export function PublicHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <NavLink
+            to={browsePath}
+            className={({ isActive }) =>
+              cx(
+                "hidden rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap md:block",
+                isActive ? "bg-accent-soft text-accent-text" : "text-fg-soft hover:bg-subtle",
+              )
+            }
+          >
+            Browse prompts
+          </NavLink>
           {/* Between 768 px and extra-large screens the eight libraries fold into a menu. */}
           <DisclosureMenu
             label="Libraries"
@@ -70,7 +82,7 @@ function AccountAction(props: { wide?: boolean }) {
   );
 }
 
-/** Below 768 px: a drawer from the right with the libraries and Sign In. */
+/** Below 768 px: a drawer from the right with browsing, the libraries and Sign In. */
 function PublicDrawer() {
   const [open, setOpen] = useState(false);
   return (
@@ -92,7 +104,14 @@ function PublicDrawer() {
         placement="right"
         className="md:hidden"
       >
-        <nav aria-label="Prompt libraries" className="mt-4 flex flex-col gap-1">
+        <Link
+          to={browsePath}
+          onClick={() => setOpen(false)}
+          className="mt-4 rounded-md px-3 py-2.5 text-base font-medium text-accent-text hover:bg-subtle"
+        >
+          Browse all prompts
+        </Link>
+        <nav aria-label="Prompt libraries" className="mt-2 flex flex-col gap-1">
           {landingPages.map((page) => (
             <Link
               key={page.path}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data.ts";
+import { browsePath } from "../../../shared/browse.ts";
 import { landingPages } from "../../../shared/landing-pages.ts";
 import { Logo } from "./logo.tsx";
 import { ThemeSwitcher } from "./theme-switcher.tsx";
@@ -23,6 +24,11 @@ export function SiteFooter() {
           <p className="mt-4 max-w-sm text-sm text-night-muted">
             Keep, find and share the AI prompts that work: a private library for you, and a
             community library for everyone.
+          </p>
+          <p className="mt-4">
+            <Link to={browsePath} className={linkClass}>
+              Browse all shared prompts
+            </Link>
           </p>
         </div>
         {groups.map((group) => (

@@ -7,6 +7,7 @@ import type { IconName } from "~/components/ui/icon-names.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
+import { browsePath } from "../../../shared/browse.ts";
 import { landingPages } from "../../../shared/landing-pages.ts";
 import type { Route } from "./+types/home";
 
@@ -109,9 +110,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <SignInButton size="lg">Get Started Free</SignInButton>
-            <a href="#libraries" className="px-4 py-3 font-medium text-accent-text hover:underline">
-              Browse prompt libraries
-            </a>
+            <Link
+              to={browsePath}
+              className="px-4 py-3 font-medium text-accent-text hover:underline"
+            >
+              Browse shared prompts
+            </Link>
           </div>
         </div>
       </section>
@@ -159,6 +163,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <p className="mt-6 text-center">
+            <Link to={browsePath} className="font-medium text-accent-text hover:underline">
+              Or browse and search every shared prompt
+            </Link>
+          </p>
         </div>
       </section>
 

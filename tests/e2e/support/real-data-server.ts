@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Browser, Page } from "@playwright/test";
 import { projectRoot } from "../../../server/project-root.ts";
 import type { WholePrompt } from "../../../shared/prompt.ts";
-import { type RunningServer, startServer } from "../../support/start-server.ts";
+import type { RunningServer } from "../../support/start-server.ts";
+import { startSeededServer } from "./seeded-server.ts";
 import { signIn } from "./sign-in.ts";
 
 /** The 1,529 real prompts the product is judged on. */
@@ -54,13 +52,7 @@ async function addHistory(page: Page) {
  * landing page), and the reader imports prompts.csv into a private library.
  */
 export async function startRealDataServer(browser: Browser): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "promptshelf-screens-"));
-  const env = { DATA_DIR: join(dataDir, "data") };
-  await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env, LOG_LEVEL: "silent" },
-  });
-  const server = await startServer(env);
+  const server = await startSeededServer();
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
@@ -76,11 +68,5 @@ export async function startRealDataServer(browser: Browser): Promise<RunningServ
   } finally {
     await context.close();
   }
-  return {
-    ...server,
-    stop: async () => {
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return server;
 }

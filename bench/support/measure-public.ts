@@ -1,0 +1,273 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { projectRoot } from "../../server/project-root.ts";
+import { promptPath } from "../../shared/public-address.ts";
+import { rawRequest } from "../../tests/support/raw-request.ts";
+import { benchDatabase } from "./bench-database.ts";
+import type { BenchOptions } from "./bench-options.ts";
+import { benchServerEnv, loadUrlOf, withServer } from "./bench-server.ts";
+import { startCeiling } from "./ceiling.ts";
+import { machine } from "./machine.ts";
+import { warmupSeconds } from "./measure-target.ts";
+import { cpuPerRequest, errorCount, type LoadResult, measureLoad, summary } from "./run-load.ts";
+import { query } from "./seed-library.ts";
+
+/** Distinct prompt pages the cold run goes through, and the kept run's hot set. */
+const coldPages = 10_000;
+const hotPages = 100;
+/**
+ * Words looked for on /prompts: rare, common, none, and one with thousands of matches but few
+ * among the newest (the search plan's dearest case, decision 0018).
+ */
+const searches = ["Ethereum", "the", "qzxwvy", "translator"];
+const sitemapRuns = 5;
+const imageSamples = 20;
+
+interface PublicRow extends LoadResult {
+  name: string;
+  answerMemory: "on" | "off";
+}
+
+interface Timing {
+  name: string;
+  /** Milliseconds of each request, in order. */
+  ms: number[];
+  bytes: number;
+  status: number;
+}
+
+/**
+ * The public pages of shared prompts on PostgreSQL at 1,000,000 prompts (issue 23): a prompt
+ * page kept (against the bare-Node ceiling serving that page's bytes), prompt pages cold across
+ * 10,000 distinct prompts on a server that keeps nothing, /prompts searches, a sitemap file of
+ * 50,000 addresses and social images. Writes bench/results/public.{md,json}.
+ */
+export async function measurePublic(options: BenchOptions, log: (line: string) => void) {
+  if (!options.postgresUrl)
+    throw new Error("--only public runs on PostgreSQL: give --postgres URL");
+  const count = 1_000_000;
+  const startedAt = new Date().toISOString();
+  const { handle, target } = await benchDatabase({ count, postgresUrl: options.postgresUrl, log });
+  let paths: string[];
+  try {
+    // uuid order is random order: 10,000 shared prompts from all over the table.
+    const rows = await query<{ id: string; title: string }>(
+      handle,
+      `SELECT id, title FROM prompts WHERE is_shared ORDER BY id LIMIT ${coldPages}`,
+    );
+    paths = rows.map(promptPath);
+  } finally {
+    await handle.close();
+  }
+  const benchTarget = { driver: "postgres" as const, count };
+  const rows: PublicRow[] = [];
+  const timings: Timing[] = [];
+  let ceiling: LoadResult | null = null;
+  const load = (url: string, pid: number | undefined, extra: { paths?: string[] } = {}) =>
+    measureLoad(
+      {
+        url,
+        method: "GET",
+        headers: { "accept-encoding": "br" },
+        cookies: [],
+        connections: options.connections,
+        duration: options.duration,
+        ...extra,
+      },
+      warmupSeconds,
+      pid,
+    );
+  const hot = paths.slice(0, hotPages);
+
+  await withServer(
+    { ...benchServerEnv(benchTarget, target), ANSWER_MEMORY: "on" },
+    async (server) => {
+      const url = loadUrlOf(server);
+      const pid = server.process.pid;
+      const bare = await startCeiling(url, hot[0]);
+      try {
+        ceiling = await load(bare.url, bare.pid);
+        log(`  ceiling (bare Node http, a prompt page's bytes): ${summary(ceiling)}`);
+      } finally {
+        await bare.stop();
+      }
+      const kept = await load(url, pid, { paths: hot });
+      log(`  prompt pages kept (${hotPages} distinct): ${summary(kept)}`);
+      rows.push({ ...kept, name: `prompt page, kept (${hotPages} distinct)`, answerMemory: "on" });
+
+      timings.push(
+        await timeRequests(
+          "sitemap file of 50,000 prompts",
+          `${url}/sitemaps/prompts-1.xml`,
+          sitemapRuns,
+        ),
+      );
+      for (const [i, path] of paths.slice(hotPages, hotPages + imageSamples).entries()) {
+        const image = await timeRequests(
+          `social image ${i + 1}`,
+          `${url}${path.replace(/-[^/]*$/, "")}/image.png`,
+          2,
+        );
+        timings.push(image);
+      }
+      for (const timing of timings)
+        log(
+          `  ${timing.name}: ${timing.ms.map(Math.round).join(", ")} ms (${timing.status}, ${timing.bytes} bytes)`,
+        );
+    },
+  );
+
+  await withServer(
+    { ...benchServerEnv(benchTarget, target), ANSWER_MEMORY: "off" },
+    async (server) => {
+      const url = loadUrlOf(server);
+      const pid = server.process.pid;
+      const cold = await load(url, pid, { paths: paths.slice(hotPages) });
+      log(`  prompt pages cold (${coldPages - hotPages} distinct): ${summary(cold)}`);
+      rows.push({
+        ...cold,
+        name: `prompt page, cold (${(coldPages - hotPages).toLocaleString("en-US")} distinct)`,
+        answerMemory: "off",
+      });
+      for (const word of searches) {
+        const result = await load(`${url}/prompts?q=${encodeURIComponent(word)}`, pid);
+        log(`  /prompts?q=${word}: ${summary(result)}`);
+        rows.push({ ...result, name: `/prompts?q=${word}`, answerMemory: "off" });
+      }
+      const browse = await load(`${url}/prompts`, pid);
+      rows.push({ ...browse, name: "/prompts", answerMemory: "off" });
+    },
+  );
+
+  return writePublicReport({
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    ceiling,
+    rows,
+    timings,
+    options,
+  });
+}
+
+/** Sends the request `times` times, one after another, and times each to the last byte. */
+async function timeRequests(name: string, url: string, times: number): Promise<Timing> {
+  const ms: number[] = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const response = await rawRequest(url, { headers: { "accept-encoding": "identity" } });
+    ms.push(performance.now() - started);
+    bytes = response.body.length;
+    status = response.status;
+  }
+  return { name, ms, bytes, status };
+}
+
+const targets = {
+  keptOfCeiling: 0.5,
+  coldPerSecond: 1000,
+  searchP99Ms: 50,
+  sitemapMs: 1000,
+  imageMs: 100,
+};
+
+async function writePublicReport(report: {
+  startedAt: string;
+  finishedAt: string;
+  ceiling: LoadResult | null;
+  rows: PublicRow[];
+  timings: Timing[];
+  options: BenchOptions;
+}) {
+  const { rows, ceiling, timings } = report;
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+  const ofCeiling = (row: LoadResult) =>
+    ceiling ? `${Math.round((100 * row.requestsPerSecond) / ceiling.requestsPerSecond)}%` : "—";
+  const kept = rows.find((row) => row.name.startsWith("prompt page, kept"));
+  const cold = rows.find((row) => row.name.startsWith("prompt page, cold"));
+  const searchRows = rows.filter((row) => row.name.startsWith("/prompts?q="));
+  const sitemap = timings.find((timing) => timing.name.startsWith("sitemap"));
+  const images = timings.filter((timing) => timing.name.startsWith("social image"));
+  const firstImages = images.map((image) => image.ms[0] ?? Number.POSITIVE_INFINITY);
+  const checks = [
+    {
+      target: `a prompt page kept: ≥ ${targets.keptOfCeiling * 100}% of the ceiling`,
+      met:
+        !!kept &&
+        !!ceiling &&
+        kept.requestsPerSecond >= targets.keptOfCeiling * ceiling.requestsPerSecond &&
+        errorCount(kept) === 0,
+      measured: kept ? ofCeiling(kept) : "—",
+    },
+    {
+      target: `prompt pages cold: ≥ ${fmt(targets.coldPerSecond)} req/s across ${fmt(coldPages - hotPages)} distinct`,
+      met: !!cold && cold.requestsPerSecond >= targets.coldPerSecond && errorCount(cold) === 0,
+      measured: cold ? `${fmt(cold.requestsPerSecond)} req/s` : "—",
+    },
+    {
+      target: `/prompts?q= p99 < ${targets.searchP99Ms} ms (nothing kept)`,
+      met:
+        searchRows.length > 0 &&
+        searchRows.every((row) => row.p99 < targets.searchP99Ms && errorCount(row) === 0),
+      measured: searchRows.map((row) => `${row.p99} ms`).join(", "),
+    },
+    {
+      target: `a sitemap file of 50,000 addresses in < ${fmt(targets.sitemapMs)} ms`,
+      met: !!sitemap && sitemap.status === 200 && Math.max(...sitemap.ms) < targets.sitemapMs,
+      measured: sitemap ? `${sitemap.ms.map(Math.round).join(", ")} ms` : "—",
+    },
+    {
+      target: `a social image in < ${targets.imageMs} ms, then kept`,
+      met:
+        images.length > 0 &&
+        images.every((image) => image.status === 200) &&
+        Math.max(...firstImages) < targets.imageMs,
+      measured: images.length
+        ? `first ${fmt(Math.min(...firstImages))}–${fmt(Math.max(...firstImages))} ms, again ${fmt(Math.min(...images.map((i) => i.ms[1] ?? 0)))}–${fmt(Math.max(...images.map((i) => i.ms[1] ?? 0)))} ms`
+        : "—",
+    },
+  ];
+  const lines = [
+    "# PromptShelf benchmark: public pages of shared prompts",
+    "",
+    `${report.startedAt} · Node ${machine().node} · ${machine().cpus} cores · ${report.options.connections} connections · ${report.options.duration} s per row after a ${warmupSeconds} s warm-up · load from a second process · PostgreSQL, 1,000,000 prompts`,
+    "",
+    `Each request takes the next of the row's pages in turn and asks for brotli. Kept: the ${hotPages} prompt pages served from memory. Cold: a server that keeps nothing (ANSWER_MEMORY=off), so every request renders its page from the database.`,
+    "",
+    "| row | answer memory | req/s | p50 ms | p99 ms | errors | of ceiling | server CPU ms/req |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...(ceiling
+      ? [
+          `| ceiling: bare Node http, a prompt page's bytes | — | ${fmt(ceiling.requestsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${errorCount(ceiling)} | 100% | ${cpuPerRequest(ceiling)?.toFixed(2) ?? "—"} |`,
+        ]
+      : []),
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.answerMemory} | ${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${errorCount(row)} | ${ofCeiling(row)} | ${cpuPerRequest(row)?.toFixed(2) ?? "—"} |`,
+    ),
+    "",
+    "One request after another, to the last byte:",
+    "",
+    "| request | ms each | status | bytes |",
+    "| --- | --- | ---: | ---: |",
+    ...timings.map(
+      (t) => `| ${t.name} | ${t.ms.map(Math.round).join(", ")} | ${t.status} | ${fmt(t.bytes)} |`,
+    ),
+    "",
+    "| target | measured | met |",
+    "| --- | --- | --- |",
+    ...checks.map(
+      (check) => `| ${check.target} | ${check.measured} | ${check.met ? "yes" : "no"} |`,
+    ),
+    "",
+  ];
+  const markdown = lines.join("\n");
+  const dir = join(projectRoot, "bench/results");
+  await writeFile(join(dir, "public.md"), markdown);
+  await writeFile(
+    join(dir, "public.json"),
+    `${JSON.stringify({ ...report, options: undefined, checks }, null, 2)}\n`,
+  );
+  return markdown;
+}

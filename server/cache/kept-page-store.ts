@@ -1,0 +1,111 @@
+/**
+ * Public pages kept in memory, within a byte budget: the least recently served goes first, so a
+ * million prompt pages can be asked for and memory still holds only the pages people read.
+ *
+ * Each page may carry tags naming what it shows (`prompt:<id>`, `community`, `profile:<id>`…).
+ * Dropping a tag drops every page carrying it, at once; a render that was under way when one of
+ * its tags was dropped is not kept, since it may have read what was just changed.
+ */
+export interface StoredPage {
+  /** True when the query string is part of what the page shows (and of its key). */
+  query: boolean;
+  tags: readonly string[];
+  bytes: number;
+}
+
+export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number) {
+  const pages = new Map<string, Page>();
+  const tagged = new Map<string, Set<string>>();
+  let bytes = 0;
+  /** Counts drops; a render remembers where it started. */
+  let dropCount = 0;
+  /** Tags dropped while renders were under way (cleared when none is), "*" for all at once. */
+  const recentDrops: { at: number; tag: string }[] = [];
+  let rendersUnderWay = 0;
+
+  const remove = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+    for (const tag of page.tags) {
+      const keys = tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) tagged.delete(tag);
+    }
+  };
+
+  const noteDrop = (tag: string) => {
+    dropCount++;
+    if (rendersUnderWay > 0) recentDrops.push({ at: dropCount, tag });
+  };
+
+  return {
+    /** The page kept under this key, marked as just served. */
+    get(key: string): Page | undefined {
+      const page = pages.get(key);
+      if (page) {
+        pages.delete(key);
+        pages.set(key, page);
+      }
+      return page;
+    },
+    /** Without marking it served: for looking before deciding. */
+    peek(key: string) {
+      return pages.get(key);
+    },
+    /** Call as a render starts; the returned function keeps its page unless a tag was dropped since. */
+    startRender() {
+      rendersUnderWay++;
+      const startedAt = dropCount;
+      let done = false;
+      return (key: string, page: Page | null): boolean => {
+        if (done) throw new Error("a render is kept once");
+        done = true;
+        rendersUnderWay--;
+        const dropped = recentDrops.some(
+          ({ at, tag }) => at > startedAt && (tag === "*" || page?.tags.includes(tag)),
+        );
+        if (rendersUnderWay === 0) recentDrops.length = 0;
+        if (!page || dropped || page.bytes > budgetBytes) return false;
+        remove(key);
+        pages.set(key, page);
+        bytes += page.bytes;
+        for (const tag of page.tags) {
+          const keys = tagged.get(tag) ?? new Set<string>();
+          tagged.set(tag, keys);
+          keys.add(key);
+        }
+        for (const oldest of pages.keys()) {
+          if (bytes <= budgetBytes) break;
+          remove(oldest);
+        }
+        return true;
+      };
+    },
+    /** Drops every page showing this. */
+    drop(tag: string) {
+      noteDrop(tag);
+      for (const key of tagged.get(tag) ?? []) remove(key);
+    },
+    /** Drops every tagged page: after a gap in the database's notices, any of them may be stale. */
+    dropTagged() {
+      noteDrop("*");
+      for (const keys of [...tagged.values()]) for (const key of keys) remove(key);
+    },
+    get size() {
+      return pages.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/**
+ * The key a page is kept under: its path, and its query string too when the page says the query
+ * is part of what it shows. Any other page answers `/?utm_source=x` with the copy of `/`.
+ */
+export function pageKey(path: string, search: string, query: boolean) {
+  return query && search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../../tests/support/eventually.ts";
+import { createPrompt, createUser } from "../../tests/support/factories.ts";
+import { testLogger } from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import { createKeptAnswers } from "../cache/kept-answers.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { type ChangeFeed, createChangeFeed } from "./change-feed.ts";
+
+let database: DatabaseHandle;
+let feed: ChangeFeed;
+const kept = createKeptAnswers({ sessionCookie: "session", strict: true });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  feed = createChangeFeed(database, testLogger(), kept.channel);
+  await feed.ready;
+});
+afterAll(async () => {
+  await feed.close();
+  await database.close();
+});
+
+/** A kept public page showing one prompt, tagged with its id, as a prompt page is. */
+function appShowingPrompts() {
+  const app = new Hono<AppEnv>();
+  app.use((c, next) => {
+    c.set("log", testLogger());
+    return next();
+  });
+  app.get("/shows/:id", kept.publicPage({}), async (c) => {
+    const id = c.req.param("id");
+    const [row] = await database.db.select().from(prompts).where(eq(prompts.id, id));
+    c.header("Cache-Control", "public, max-age=300");
+    c.header("X-Kept-Tags", `prompt:${id}`);
+    return c.text(row?.title ?? "");
+  });
+  return app;
+}
+
+describe("a kept public page showing a shared prompt", () => {
+  it("is dropped when the database announces the prompt changed, whichever code changed it", async () => {
+    const user = await createUser(database.db);
+    const shown = await createPrompt(database.db, { userId: user.id, isShared: true });
+    const other = await createPrompt(database.db, { userId: user.id, isShared: true });
+    const app = appShowingPrompts();
+    for (const prompt of [shown, other]) await app.request(`/shows/${prompt.id}`);
+    const kept = (id: string) => keptAnswerFor(`/shows/${id}`);
+    expect(kept(shown.id)).toBe(shown.title);
+
+    await database.db.update(prompts).set({ title: "Renamed" }).where(eq(prompts.id, shown.id));
+    expect(
+      await eventually(
+        async () => kept(shown.id),
+        (title) => title === undefined,
+      ),
+    ).toBe(undefined);
+    expect(kept(other.id)).toBe(other.title);
+    expect(await (await app.request(`/shows/${shown.id}`)).text()).toBe("Renamed");
+
+    await database.db.delete(prompts).where(eq(prompts.id, other.id));
+    expect(
+      await eventually(
+        async () => kept(other.id),
+        (title) => title === undefined,
+      ),
+    ).toBe(undefined);
+  });
+});
+
+function keptAnswerFor(url: string) {
+  return kept.fresh({ url, headers: { "accept-encoding": "identity" } })?.body.toString();
+}

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import type { RunningServer } from "../support/start-server.ts";
+import { startSeededServer } from "./support/seeded-server.ts";
+import { test as base, expect, expectAccessible } from "./support/test.ts";
+
+/** /prompts on the 1,529 real prompts: it fits, passes axe, and works by keyboard and without JavaScript. */
+
+const test = base.extend<object, { seeded: RunningServer }>({
+  seeded: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startSeededServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ seeded }, use) => use(seeded.url),
+});
+
+async function overflow(page: Page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("lists real prompts that fit the window, in light and dark, with no accessibility violation", async ({
+      page,
+    }) => {
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto("/prompts");
+        await expect(
+          page.getByRole("heading", { level: 1, name: "Browse AI prompts" }),
+        ).toBeVisible();
+        await expect(page.getByRole("article")).toHaveCount(24);
+        expect(await overflow(page), `${theme}: pixels wider than the window`).toBe(0);
+        await expectAccessible(page);
+        await page.screenshot({ path: `test-results/screens/browse-${theme}-${width}.png` });
+      }
+      // The longest search shown back, and a page of matches, still fit.
+      await page.goto(`/prompts?q=${"essay".repeat(20)}`);
+      await expect(page.getByText("No shared prompt matches that search.")).toBeVisible();
+      expect(await overflow(page)).toBe(0);
+      await page.goto("/prompts?q=the&topic=ap-lang&sort=copies");
+      await expect(page.getByRole("article").first()).toBeVisible();
+      expect(await overflow(page)).toBe(0);
+      await expectAccessible(page);
+    });
+
+    test("searches, filters and pages by keyboard", async ({ page }) => {
+      await page.goto("/prompts");
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await search.focus();
+      await page.keyboard.type("essay");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/prompts\?q=essay$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prompts matching “essay”");
+      const cards = page.getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      // Most cards show the word marked (a few hold it only in a template's header, which a
+      // preview leaves out).
+      await expect(cards.locator("mark").first()).toHaveText(/essay/i);
+
+      // Topic and order by keyboard alone, then the Search button.
+      await search.focus();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("combobox", { name: "Topic" })).toBeFocused();
+      await page.keyboard.type("AP Lang");
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("combobox", { name: "Order" })).toBeFocused();
+      await page.keyboard.type("Most");
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "Search" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/prompts\?q=essay&topic=ap-lang&sort=copies$/);
+      await expect(
+        page.getByRole("link", { name: "About the AP Lang Synthesis library" }),
+      ).toBeVisible();
+
+      // Pages are links: Tab to Next page and follow it.
+      await page.goto("/prompts?sort=copies");
+      const next = page.getByRole("link", { name: "Next page" });
+      await expect(next).toHaveAttribute("href", "/prompts?sort=copies&page=2");
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/prompts\?sort=copies&page=2$/);
+      await expect(page.getByRole("link", { name: "Previous page" })).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(24);
+      expect(await overflow(page)).toBe(0);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+  test("the page is complete and its form and links work", async ({ page }) => {
+    await page.goto("/prompts");
+    await expect(page.getByRole("article")).toHaveCount(24);
+    const first = page.getByRole("article").first().getByRole("link");
+    await expect(first).toHaveAttribute("href", /^\/p\/[0-9A-Za-z]{11}-[a-z0-9-]+$/);
+    await page.getByRole("searchbox", { name: "Search" }).fill("Ethereum");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/prompts\?q=Ethereum$/);
+    await expect(page.getByRole("article").first()).toContainText("Ethereum");
+    await page.getByRole("searchbox", { name: "Search" }).fill("");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/prompts$/);
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/\/prompts\?page=2$/);
+    await expect(page.getByRole("article")).toHaveCount(24);
+  });
+});
