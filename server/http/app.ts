@@ -40,6 +40,7 @@ import { requestLogging } from "./request-logging.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
+import { socialImageRoutes } from "./social-image-routes.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
 
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions) {
       refreshMs: sitemapRefreshMs,
     }),
   );
+  app.route("/", socialImageRoutes({ db }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.

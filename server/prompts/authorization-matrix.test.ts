@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promptPath, shortId } from "../../shared/public-address.ts";
 import {
   type Actor,
   type ActorName,
@@ -699,5 +700,40 @@ describe("pages never render another person's personal prompt", () => {
       await app.request(`/dashboard?q=${secretWord}`, asActor(actors.userA))
     ).text();
     expect(own).toContain(secretTail);
+  });
+});
+
+// A shared prompt's public page and image are for everyone, signed in or not; a personal prompt
+// has neither, for anyone, its owner and administrators included, by any form of its address.
+const publicAnswers: Record<Target, number> = { aPersonal: 404, aShared: 200, adminShared: 200 };
+
+describe("public prompt page and image", () => {
+  const publicCells = Object.entries(publicAnswers).flatMap(([target, status]) =>
+    (["visitor", "userA", "userB", "admin"] as const).map((actor) => ({
+      target: target as Target,
+      actor,
+      status,
+    })),
+  );
+
+  it.each(publicCells)("$target as $actor → $status", async ({ target, actor, status }) => {
+    const ids = await createTargets();
+    const [row] = await database.db
+      .select({ id: prompts.id, title: prompts.title, promptText: prompts.promptText })
+      .from(prompts)
+      .where(eq(prompts.id, ids[target]));
+    if (!row) throw new Error("no target");
+    const short = shortId(row.id);
+    const page = await app.request(promptPath(row), asActor(actors[actor]));
+    expect(page.status).toBe(status);
+    const html = await page.text();
+    if (status === 200) expect(html).toContain(row.promptText);
+    else expect(html).not.toContain(row.promptText);
+    for (const ref of [short, `${short}-another-slug`]) {
+      const moved = await app.request(`/p/${ref}`, asActor(actors[actor]));
+      expect(moved.status).toBe(status === 200 ? 301 : 404);
+    }
+    const image = await app.request(`/p/${short}/image.png`, asActor(actors[actor]));
+    expect(image.status).toBe(status);
   });
 });
