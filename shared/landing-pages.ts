@@ -325,3 +325,9 @@ export const landingPages: LandingPage[] = [
 export function landingPageAt(path: string) {
   return landingPages.find((page) => page.path === path);
 }
+
+/** The landing page of a prompt's topic, when its category is one (case aside). */
+export function landingPageFor(category: string | null) {
+  const topic = category?.toLowerCase();
+  return landingPages.find((page) => page.category === topic);
+}

@@ -46,6 +46,7 @@ export const pages: Page[] = [
     }),
   ),
   { path: "/prompts", access: "public", file: "routes/public/browse-prompts.tsx", query: true },
+  { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx" },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },

@@ -27,7 +27,7 @@ export const backupTables = [
  * clients and codes) and sign-ins in progress are credentials: a backup that held them (or a
  * crafted one) could sign someone in, so after a restore people sign in and make tokens again.
  * Rate limit counts and import runs are over in minutes; library usage is counted again by the
- * database as rows are restored.
+ * database as rows are restored. Deleted shared prompts' ids only turn a page's 404 into a 410.
  */
 export const leftOutOfBackups = [
   "sessions",
@@ -38,6 +38,7 @@ export const leftOutOfBackups = [
   "rate_limits",
   "import_runs",
   "library_usage",
+  "gone_prompts",
 ];
 
 export type BackupTable = (typeof backupTables)[number];

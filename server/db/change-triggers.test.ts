@@ -27,6 +27,8 @@ const exempt: Record<string, string> = {
   oauth_clients: "an MCP client's registration; no kept answer shows it",
   oauth_codes: "a consent between its page and the code's exchange; no kept answer shows it",
   import_runs: "an import in progress; shown only on /settings, which is never kept",
+  gone_prompts:
+    "written only by the statement that deletes its shared prompt, which announces; read by public prompt pages, which are tagged with their prompt",
   daily_prompts:
     "the day's prompt, read through the highlights kept a minute; kept pages live a minute",
 };

@@ -252,6 +252,16 @@ export const promptVersions = pgTable(
 );
 
 /**
+ * Shared prompts that were deleted, so their public page answers 410 Gone (search engines drop
+ * it) rather than 404. Written by the database as a shared prompt is deleted
+ * (drizzle/0016_gone-prompts.sql); a prompt made private is not gone, only private (404).
+ */
+export const gonePrompts = pgTable("gone_prompts", {
+  id: uuid("id").primaryKey(),
+  goneAt: timestamp("gone_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A folder in someone's personal library. Folders nest up to FOLDER_DEPTH_LIMIT levels; the
  * database refuses a parent of another person's, a loop, or a tree deeper than that
  * (drizzle/0010_library-limits.sql).

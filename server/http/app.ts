@@ -20,6 +20,7 @@ import { collectionRoutes } from "./api/collection-routes.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
 import { libraryRoutes } from "./api/library-routes.ts";
+import { paletteRoutes } from "./api/palette-routes.ts";
 import { profileRoutes } from "./api/profile-routes.ts";
 import { promptRoutes } from "./api/prompt-routes.ts";
 import { sessionRoutes } from "./api/session-routes.ts";
@@ -41,6 +42,7 @@ import { requestLogging } from "./request-logging.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { seoRoutes } from "./seo-routes.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
+import { socialImageRoutes } from "./social-image-routes.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
 
@@ -120,6 +122,7 @@ export function createApp(options: AppOptions) {
       refreshMs: sitemapRefreshMs,
     }),
   );
+  app.route("/", socialImageRoutes({ db }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.
@@ -155,6 +158,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/session", sessionRoutes());
   app.route("/api/v1/prompts", promptRoutes(db));
   app.route("/api/v1/prompts", versionRoutes(db));
+  app.route("/api/v1/palette", paletteRoutes(db));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
   app.route("/api/v1/snippets", snippetRoutes(db));

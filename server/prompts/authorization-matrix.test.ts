@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { promptPath, shortId } from "../../shared/public-address.ts";
 import {
   type Actor,
   type ActorName,
@@ -505,6 +506,49 @@ describe("API: lists, search and pagination never show another person's personal
   });
 });
 
+describe("API: the palette's search shows your own prompts and shared ones, never another person's", () => {
+  it("for every actor, by cookie and by read token, even when asked to look among that prompt", async () => {
+    const secretWord = `palette${Date.now()}`;
+    const secret = await createPrompt(database.db, {
+      userId: actors.userA.userId,
+      isShared: false,
+      promptText: `A private note about ${secretWord}`,
+    });
+    const shared = await createPrompt(database.db, {
+      userId: actors.userA.userId,
+      isShared: true,
+      promptText: `A shared note about ${secretWord}`,
+    });
+    const queries = [
+      new URLSearchParams({ q: secretWord }),
+      new URLSearchParams({ q: secretWord, within: secret.id, withinQ: secretWord }),
+    ];
+    const seen = async (init: RequestInit, query: URLSearchParams) => {
+      const res = await app.request(`/api/v1/palette?${query}`, init);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { own: { id: string }[]; community: { id: string }[] };
+      return {
+        own: body.own.map((item) => item.id),
+        community: body.community.map((item) => item.id),
+      };
+    };
+    for (const query of queries) {
+      for (const actor of ["userA", "userB", "admin"] as const) {
+        const byCookie = await seen(asActor(actors[actor]), query);
+        const byToken = await seen(
+          { headers: { authorization: `Bearer ${tokens[actor].read}` } },
+          query,
+        );
+        expect(byToken).toEqual(byCookie);
+        expect(byCookie.community).toEqual([shared.id]);
+        expect(byCookie.own).toEqual(actor === "userA" ? [secret.id] : []);
+      }
+      const visitor = await app.request(`/api/v1/palette?${query}`, asActor(actors.visitor));
+      expect(visitor.status).toBe(401);
+    }
+  });
+});
+
 /** A form post from the page, as a browser without JavaScript sends it. */
 function formPost(actor: Actor, fields: Record<string, string>): RequestInit {
   const init = asActor(actor, { method: "POST" });
@@ -656,5 +700,40 @@ describe("pages never render another person's personal prompt", () => {
       await app.request(`/dashboard?q=${secretWord}`, asActor(actors.userA))
     ).text();
     expect(own).toContain(secretTail);
+  });
+});
+
+// A shared prompt's public page and image are for everyone, signed in or not; a personal prompt
+// has neither, for anyone, its owner and administrators included, by any form of its address.
+const publicAnswers: Record<Target, number> = { aPersonal: 404, aShared: 200, adminShared: 200 };
+
+describe("public prompt page and image", () => {
+  const publicCells = Object.entries(publicAnswers).flatMap(([target, status]) =>
+    (["visitor", "userA", "userB", "admin"] as const).map((actor) => ({
+      target: target as Target,
+      actor,
+      status,
+    })),
+  );
+
+  it.each(publicCells)("$target as $actor → $status", async ({ target, actor, status }) => {
+    const ids = await createTargets();
+    const [row] = await database.db
+      .select({ id: prompts.id, title: prompts.title, promptText: prompts.promptText })
+      .from(prompts)
+      .where(eq(prompts.id, ids[target]));
+    if (!row) throw new Error("no target");
+    const short = shortId(row.id);
+    const page = await app.request(promptPath(row), asActor(actors[actor]));
+    expect(page.status).toBe(status);
+    const html = await page.text();
+    if (status === 200) expect(html).toContain(row.promptText);
+    else expect(html).not.toContain(row.promptText);
+    for (const ref of [short, `${short}-another-slug`]) {
+      const moved = await app.request(`/p/${ref}`, asActor(actors[actor]));
+      expect(moved.status).toBe(status === 200 ? 301 : 404);
+    }
+    const image = await app.request(`/p/${short}/image.png`, asActor(actors[actor]));
+    expect(image.status).toBe(status);
   });
 });

@@ -19,7 +19,10 @@ import { type SearchColumns, searchCondition, testedOn } from "./search-conditio
 import { recentWindow, type SearchPath } from "./search-plan.ts";
 
 /** No viewer: a community list for anyone (the other scopes, folders, tags and stars need one). */
-type ListOptions = { db: Database; viewer: Viewer | null } & ListPromptsQuery;
+type ListOptions = { db: Database; viewer: Viewer | null } & ListPromptsQuery & {
+    /** Only these prompts, among those the list would hold (the palette's narrowed search). */
+    within?: string[];
+  };
 
 /**
  * The list's SQL along one search path, one row more than a page to tell whether another page
@@ -33,6 +36,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   if (options.category) scoped.push(inTopic(options.category));
   scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, requireViewer(viewer).userId));
+  if (options.within) scoped.push(inArray(prompts.id, options.within));
   const conditions: (SQL | undefined)[] = [];
   if (options.cursor) {
     conditions.push(after(order, decodeCursor(options.cursor, order), options.q));

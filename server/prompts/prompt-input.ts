@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { promptTooLongText, tagRefusals } from "../../shared/messages.ts";
+import { paletteMatchesKept } from "../../shared/palette.ts";
 import {
   promptTextMaxLength,
   searchTermMaxLength,
@@ -81,3 +82,34 @@ export const listPromptsQuery = z.object({
 });
 export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;
 export type ListVisibility = ListPromptsQuery["visibility"];
+
+/**
+ * The palette's search: a term and, to look among fewer prompts, the own prompts an earlier
+ * answer found (`within`) for the term it was asked (`withinQ`).
+ */
+export const paletteQuery = z
+  .object({
+    q: storableText()
+      .transform((term) => term.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, "Type something to search for")
+          .max(searchTermMaxLength, "Search term is too long"),
+      ),
+    within: z
+      .string()
+      .max(paletteMatchesKept * 37, `at most ${paletteMatchesKept} prompt ids`)
+      .transform((ids) => (ids === "" ? [] : ids.split(",")))
+      .pipe(
+        z
+          .array(z.uuid("must be prompt ids"))
+          .max(paletteMatchesKept, `at most ${paletteMatchesKept} prompt ids`),
+      )
+      .optional(),
+    withinQ: storableText().max(searchTermMaxLength, "Search term is too long").optional(),
+  })
+  .refine((query) => (query.within === undefined) === (query.withinQ === undefined), {
+    message: "within and withinQ come together",
+  });
+export type PaletteQuery = z.infer<typeof paletteQuery>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { History, Version, VersionSummary } from "../../shared/versions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -18,7 +18,22 @@ export async function readHistory(options: {
   id: string;
 }): Promise<History> {
   const prompt = await visiblePrompt(options.db, requireViewer(options.viewer), options.id);
-  const earlier = await options.db
+  return historyOf(options.db, prompt);
+}
+
+/**
+ * A shared prompt's versions, for its public page: what everyone signed in sees of a shared
+ * prompt's history already. Anything but a shared prompt is "not found".
+ */
+export async function readSharedHistory(options: { db: Database; id: string }) {
+  return historyOf(
+    options.db,
+    await currentVersion(options.db, options.id, sql`${prompts.isShared}`),
+  );
+}
+
+async function historyOf(db: Database, prompt: VisiblePrompt): Promise<History> {
+  const earlier = await db
     .select({ ...summaryColumns(), number: promptVersions.number })
     .from(promptVersions)
     .leftJoin(users, authorJoin(prompt.userId))
@@ -45,10 +60,15 @@ export async function readVersion(options: {
   return versionOf(options.db, prompt, options.number);
 }
 
-export type VisiblePrompt = Awaited<ReturnType<typeof visiblePrompt>>;
+export type VisiblePrompt = Awaited<ReturnType<typeof currentVersion>>;
 
 /** The prompt as its current version, if the viewer can see it; otherwise not found. */
 export async function visiblePrompt(db: Database, viewer: Viewer, id: string) {
+  return currentVersion(db, id, visibleTo(viewer));
+}
+
+/** The prompt as its current version, if it meets the condition; otherwise not found. */
+async function currentVersion(db: Database, id: string, condition: SQL | undefined) {
   assertPromptId(id);
   const [row] = await db
     .select({
@@ -64,7 +84,7 @@ export async function visiblePrompt(db: Database, viewer: Viewer, id: string) {
     .from(prompts)
     .leftJoin(users, eq(users.id, sql`coalesce(${prompts.versionAuthorId}, ${prompts.userId})`))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(prompts.id, id), visibleTo(viewer)));
+    .where(and(eq(prompts.id, id), condition));
   if (!row) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   return row;
 }

@@ -76,9 +76,10 @@ test("the palette finds your prompts and the community's as you type, marks the 
   // Long enough that the list gives only its start: the copy must fetch the whole text.
   const longText = `Plan a ${word} safari for a family of four. ${"Pack light, start early. ".repeat(120)}`;
   await addPrompt(page, { promptText: longText, useCase: "Safari planner" });
-  const searches: string[] = [];
+  const searched: URLSearchParams[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/api/v1/prompts?")) searches.push(request.url());
+    const url = new URL(request.url());
+    if (url.pathname === "/api/v1/palette") searched.push(url.searchParams);
   });
   await page.goto("/dashboard");
 
@@ -98,7 +99,11 @@ test("the palette finds your prompts and the community's as you type, marks the 
   await expect(own.locator("mark")).toHaveText([word]);
   await expect(community.locator("mark")).toHaveText([word, word]);
   await expect(palette(page).getByRole("status")).toHaveText("2 prompts found");
-  expect(searches.every((url) => new URL(url).searchParams.get("sort") === "relevance")).toBe(true);
+  // One request a search; the word is looked for among the own prompts the first letters found.
+  expect(searched.length).toBeGreaterThan(1);
+  expect(searched[0]?.has("within")).toBe(false);
+  expect(searched.at(-1)?.get("q")).toBe(word);
+  expect(searched.at(-1)?.get("within")).toBeTruthy();
 
   // Arrows move the selection; Enter copies the whole text, not the list's start of it.
   await expect(own.getByRole("option")).toHaveAttribute("aria-selected", "true");

@@ -74,17 +74,17 @@ async function timeTerm(page: Page, term: string) {
   await page.keyboard.type(term, { delay: 60 });
   return page.evaluate(async () => {
     const ms = await (window as unknown as { paletteTiming: Promise<number> }).paletteTiming;
-    const own = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
-      (entry) => entry.name.includes("/api/v1/prompts?scope=personal"),
+    const sent = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+      (entry) => entry.name.includes("/api/v1/palette?"),
     );
     // Whether a search started before the one before it was answered.
-    const overlapped = own.some(
-      (entry, index) => index > 0 && entry.startTime < (own[index - 1]?.responseEnd ?? 0),
+    const overlapped = sent.some(
+      (entry, index) => index > 0 && entry.startTime < (sent[index - 1]?.responseEnd ?? 0),
     );
     return {
       ms,
-      searches: own.length,
-      lastSearchMs: own.at(-1)?.duration ?? Number.NaN,
+      searches: sent.length,
+      lastSearchMs: sent.at(-1)?.duration ?? Number.NaN,
       overlapped,
     };
   });

@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button.tsx";
 import { GoogleIcon } from "./google-icon.tsx";
 
 /**
- * Leaves for the identity provider; the server brings the person back to this page. A plain
+ * Leaves for the identity provider; the server brings the person back to this page (or to
+ * `returnTo`). A plain
  * form post, so it works before (or without) JavaScript, and only our own pages can start a
  * sign-in: the server refuses the post from any other site.
  */
-export function ContinueWithGoogle() {
+export function ContinueWithGoogle(props: { returnTo?: string }) {
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   // Back from the provider, the browser may show this page as it was left: busy.
@@ -21,7 +22,7 @@ export function ContinueWithGoogle() {
   }, []);
   return (
     <form method="post" action="/auth/login" onSubmit={() => setBusy(true)}>
-      <input type="hidden" name="returnTo" value={location.pathname} />
+      <input type="hidden" name="returnTo" value={props.returnTo ?? location.pathname} />
       <Button
         type="submit"
         variant="secondary"

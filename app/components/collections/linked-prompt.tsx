@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
-import { previewOf } from "~/lib/markdown-preview.ts";
+import { previewOf } from "../../../shared/markdown-preview.ts";
 import { type PublicPrompt, previewLength } from "../../../shared/prompt.ts";
 
 /**

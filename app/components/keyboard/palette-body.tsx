@@ -4,8 +4,8 @@ import type { Folder, Tag } from "~/components/organise/library-context.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { highlight } from "~/lib/highlight.tsx";
-import { previewOf } from "~/lib/markdown-preview.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
+import { previewOf } from "../../../shared/markdown-preview.ts";
 import { type Prompt, searchTermMaxLength } from "../../../shared/prompt.ts";
 import { templateVariables } from "../../../shared/template.ts";
 import {

@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "~/lib/api-client.ts";
-import type { Prompt, PromptPage } from "../../../shared/prompt.ts";
-
-/**
- * Long enough to send one search for a word typed in one go, short enough that results follow
- * the last key within 100 ms on a local server (measured in tests/e2e/palette-speed.spec.ts).
- */
-const debounceMs = 30;
-/** Results shown for each of the two groups. */
-const resultsPerGroup = 5;
+import type { PaletteAnswer } from "../../../shared/palette.ts";
+import type { Prompt } from "../../../shared/prompt.ts";
 
 interface PaletteResults {
   /** The term these results answer, which their marks highlight. */
@@ -17,24 +10,30 @@ interface PaletteResults {
   community: Prompt[];
 }
 
-async function search(term: string, signal: AbortSignal): Promise<PaletteResults> {
-  const list = (scope: "personal" | "community") => {
-    const query = new URLSearchParams({
-      scope,
-      q: term,
-      sort: "relevance",
-      limit: String(resultsPerGroup),
-    });
-    return api<PromptPage>("GET", `/api/v1/prompts?${query}`, undefined, { signal });
-  };
-  const [own, community] = await Promise.all([list("personal"), list("community")]);
-  return { term, own: own.items, community: community.items };
+/** The own prompts an earlier answer found, all of them, and the term it answered. */
+interface OwnMatches {
+  term: string;
+  ids: string[];
 }
 
 /**
- * The person's prompts and the community's that match what is typed, best match first. One
- * search is on its way at a time: keys typed meanwhile wait for it, then only the newest term is
- * searched, and the answer to an older one is dropped unseen, so a fast typist never queues
+ * Both groups in one request. A term that holds the one an earlier answer listed all the own
+ * matches of is looked for among those alone: typing on, each search reads fewer of the
+ * person's prompts.
+ */
+async function search(term: string, earlier: OwnMatches | null, signal: AbortSignal) {
+  const query = new URLSearchParams({ q: term });
+  if (earlier && term.includes(earlier.term)) {
+    query.set("within", earlier.ids.join(","));
+    query.set("withinQ", earlier.term);
+  }
+  return api<PaletteAnswer>("GET", `/api/v1/palette?${query}`, undefined, { signal });
+}
+
+/**
+ * The person's prompts and the community's that match what is typed, best match first (see
+ * find-palette-prompts.ts). A key's search is sent at once, and one search is on its way at a
+ * time: keys typed meanwhile wait for it, then only the newest term is searched, and the answer to an older one is dropped unseen, so a fast typist never queues
  * searches on the server. Closing the palette abandons the search on its way. The last results
  * stay on screen until the next ones arrive, and `searching` says one is on its way.
  */
@@ -45,6 +44,7 @@ export function usePaletteSearch(typed: string) {
   const wanted = useRef(term);
   const inFlight = useRef(false);
   const controller = useRef<AbortController | null>(null);
+  const ownMatches = useRef<OwnMatches | null>(null);
   const searching = term !== "" && results?.term !== term && failed !== term;
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -62,11 +62,13 @@ export function usePaletteSearch(typed: string) {
       inFlight.current = true;
       controller.current = new AbortController();
       const { signal } = controller.current;
-      search(asked, signal).then(
+      search(asked, ownMatches.current, signal).then(
         (answer) => {
           inFlight.current = false;
-          if (asked === wanted.current) setResults(answer);
-          else send();
+          if (answer.ownMatches) ownMatches.current = { term: asked, ids: answer.ownMatches };
+          if (asked === wanted.current) {
+            setResults({ term: asked, own: answer.own, community: answer.community });
+          } else send();
         },
         () => {
           inFlight.current = false;
@@ -76,8 +78,7 @@ export function usePaletteSearch(typed: string) {
         },
       );
     }
-    const timer = window.setTimeout(send, debounceMs);
-    return () => window.clearTimeout(timer);
+    send();
   }, [term]);
 
   return { results: term ? results : null, searching, failed: failed !== null && failed === term };

@@ -1,37 +1,13 @@
-import { useState } from "react";
 import { Icon } from "~/components/ui/icon.tsx";
-import { api } from "~/lib/api-client.ts";
-import { showNotice } from "~/lib/notify.ts";
-import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
-import { callFailureNotice } from "./call-failure.ts";
+import { useSaveCopy } from "./use-save-copy.ts";
 
 /**
- * "Save to my library": a personal, editable copy of someone else's prompt. Once the person
- * keeps a copy, it says so instead of offering another (the server keeps one per original).
+ * "Save to my library" on a card. Once the person keeps a copy, it says so instead of offering
+ * another.
  */
 export function SaveButton(props: { prompt: Prompt }) {
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(props.prompt.isSaved);
-  const [seen, setSeen] = useState(props.prompt);
-  if (seen !== props.prompt) {
-    setSeen(props.prompt);
-    setSaved(props.prompt.isSaved);
-  }
-
-  async function save() {
-    setSaving(true);
-    try {
-      await api("POST", `/api/v1/prompts/${props.prompt.id}/save`);
-      setSaved(true);
-      showNotice(messages.savedToLibrary);
-    } catch (error) {
-      showNotice(callFailureNotice(error, "save-copy"));
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const { saving, saved, save } = useSaveCopy(props.prompt);
   if (saved) {
     return (
       <span className="inline-flex items-center gap-1 px-2 py-1 text-xs font-medium text-accent-text">

@@ -1,6 +1,6 @@
 import { highlight } from "~/lib/highlight.tsx";
-import { previewOf } from "~/lib/markdown-preview.ts";
 import type { BrowseCard } from "../../../shared/browse.ts";
+import { previewOf } from "../../../shared/markdown-preview.ts";
 import { previewLength } from "../../../shared/prompt.ts";
 
 /**

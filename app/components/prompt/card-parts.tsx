@@ -1,16 +1,19 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { highlight } from "~/lib/highlight.tsx";
-import { previewOf } from "~/lib/markdown-preview.ts";
+import { previewOf } from "../../../shared/markdown-preview.ts";
 import { previewLength } from "../../../shared/prompt.ts";
 
 /**
  * A card's title, whole (up to two lines), with its use case as a chip when that says something
- * else, and any badge given. Chips wrap between words and never split one.
+ * else, and any badge given. Chips wrap between words and never split one. A shared prompt's
+ * title links to its public page (`href`).
  */
 export function CardTitle(props: {
   title: string;
   category: string | null;
   term: string;
+  href?: string;
   children?: ReactNode;
 }) {
   const { title, category, term } = props;
@@ -18,7 +21,13 @@ export function CardTitle(props: {
   return (
     <div className="min-w-0">
       <h3 title={title} className="card-title">
-        {highlight(title, term)}
+        {props.href ? (
+          <Link to={props.href} className="hover:underline">
+            {highlight(title, term)}
+          </Link>
+        ) : (
+          highlight(title, term)
+        )}
       </h3>
       {chip ? <span className="card-chip">{highlight(chip, term)}</span> : null}
       {props.children}

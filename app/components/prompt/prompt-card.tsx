@@ -12,6 +12,7 @@ import { HistoryDialog, UpstreamDialog } from "~/components/versions/version-dia
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, WholePrompt } from "../../../shared/prompt.ts";
+import { promptPath } from "../../../shared/public-address.ts";
 import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { countCopy } from "./copy-text.ts";
@@ -88,7 +89,12 @@ export function PromptCard(props: {
       className="card"
     >
       <header className="card-head">
-        <CardTitle title={prompt.title} category={prompt.category} term={term}>
+        <CardTitle
+          title={prompt.title}
+          category={prompt.category}
+          term={term}
+          href={prompt.isShared ? promptPath(prompt) : undefined}
+        >
           {props.showCreator && prompt.isAdminCreated ? (
             <span className="mt-1 flex w-fit items-center gap-1 rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-medium text-success-text">
               <Icon name="shield-check" className="h-3 w-3" /> Admin

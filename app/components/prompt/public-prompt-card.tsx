@@ -7,6 +7,7 @@ import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
+import { promptPath } from "../../../shared/public-address.ts";
 import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
@@ -48,7 +49,12 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
   return (
     <article aria-label={prompt.title} className="card">
       <header className="card-head">
-        <CardTitle title={prompt.title} category={prompt.category} term="" />
+        <CardTitle
+          title={prompt.title}
+          category={prompt.category}
+          term=""
+          href={promptPath(prompt)}
+        />
         <div className="card-tools">
           {signedIn ? (
             <CopyButton

@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/project-root.ts";
-import { previewLength } from "../../shared/prompt.ts";
 import { cutAtWord, plainText, previewOf } from "./markdown-preview.ts";
+import { previewLength } from "./prompt.ts";
 
 const agentRole = `# Shell Script Specialist
 
@@ -68,7 +66,7 @@ describe("previewOf", () => {
   });
 
   it("gives every real prompt a preview without markers, cut at a word", () => {
-    const file = readFileSync(join(projectRoot, "seed/prompts.csv"), "utf8");
+    const file = readFileSync(new URL("../seed/prompts.csv", import.meta.url), "utf8");
     const rows = parse(file, { columns: true }) as { prompt: string }[];
     expect(rows.length).toBeGreaterThan(1500);
     for (const { prompt } of rows) {

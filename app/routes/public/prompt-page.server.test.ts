@@ -1,0 +1,66 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { appContext } from "~/lib/app-context.ts";
+import type { DatabaseHandle } from "../../../server/db/client.ts";
+import type { RequestContext } from "../../../server/http/request-context.ts";
+import { promptPath } from "../../../shared/public-address.ts";
+import { createPrompt, createUser } from "../../../tests/support/factories.ts";
+import { createTestDatabase } from "../../../tests/support/test-database.ts";
+import { loadPromptPage } from "./prompt-page.server.ts";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** The request's services as a loader gets them, with a viewer no public page may ask for. */
+function contextWith(db: DatabaseHandle["db"]) {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    db,
+    viewer: () => {
+      throw new Error("a public page read the viewer");
+    },
+  } as unknown as RequestContext);
+  return context;
+}
+
+// The page cache strips X-Kept-Tags before anything is sent, so the loader's answer is read here.
+it("names the prompt and its creator's profile as what the page shows", async () => {
+  const owner = await createUser(database.db);
+  const prompt = await createPrompt(database.db, { userId: owner.id, isShared: true });
+  const ref = promptPath(prompt).slice("/p/".length);
+  const answer = await loadPromptPage({ context: contextWith(database.db), ref, search: "" });
+  expect(new Headers(answer.init?.headers).get("X-Kept-Tags")).toBe(
+    `prompt:${prompt.id} profile:${owner.id}`,
+  );
+});
+
+it("names its related prompts too", async () => {
+  const owner = await createUser(database.db);
+  const values = {
+    userId: owner.id,
+    isShared: true,
+    title: "Chess Coach",
+    category: "Chess Coach",
+  };
+  const prompt = await createPrompt(database.db, values);
+  const other = await createPrompt(database.db, values);
+  const ref = promptPath(prompt).slice("/p/".length);
+  const answer = await loadPromptPage({ context: contextWith(database.db), ref, search: "" });
+  expect(answer.data.related.map((row) => row.id)).toEqual([other.id]);
+  expect(new Headers(answer.init?.headers).get("X-Kept-Tags")).toBe(
+    `prompt:${prompt.id} profile:${owner.id} prompt:${other.id}`,
+  );
+});
+
+it("names only the prompt when its creator has left", async () => {
+  const prompt = await createPrompt(database.db, { userId: null, isShared: true });
+  const ref = promptPath(prompt).slice("/p/".length);
+  const answer = await loadPromptPage({ context: contextWith(database.db), ref, search: "" });
+  expect(new Headers(answer.init?.headers).get("X-Kept-Tags")).toBe(`prompt:${prompt.id}`);
+  expect(answer.data.prompt.creatorName).toBe("Community Member");
+});

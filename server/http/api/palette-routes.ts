@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import type { Database } from "../../db/client.ts";
+import { findPalettePrompts } from "../../prompts/find-palette-prompts.ts";
+import { paletteQuery } from "../../prompts/prompt-input.ts";
+import { parseInput } from "../../validation.ts";
+import type { AppEnv } from "../app-env.ts";
+
+/** /api/v1/palette: the command palette's search, both of its groups in one answer. */
+export function paletteRoutes(db: Database) {
+  const routes = new Hono<AppEnv>();
+  routes.get("/", async (c) => {
+    const query = parseInput(paletteQuery, c.req.query());
+    return c.json(await findPalettePrompts({ db, viewer: await c.get("viewer")(), ...query }));
+  });
+  return routes;
+}

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { PublicPrompt } from "../../shared/prompt.ts";
+import type { Database } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
+import { toPublicPrompt } from "./list-public-prompts.ts";
+import { selectPrompts } from "./prompt-view.ts";
+
+/** How many related prompts a prompt page shows. */
+export const relatedLimit = 6;
+/** How many shared titles on each side of this one, in title order, are compared. */
+const neighbours = 40;
+/**
+ * Titles less alike than this share a stray trigram at most ("Cover letter", "Gemi-Gotchi"):
+ * no relation worth showing. "Linux Terminal" and "Linux Script Developer" are 0.19 alike.
+ */
+const leastSimilarity = 0.1;
+
+/**
+ * Shared prompts related to this one, most alike first: a title is its use case, so the same
+ * topic is the same title, and those come first (similarity 1); then the nearest others by
+ * trigram similarity ("Linux Script Developer" near "Linux Terminal"), none that shares hardly
+ * anything. The candidates are the shared titles next to this one in title order, read from
+ * prompts_community_title_idx, 40 on each side: bounded, so it costs the same at a million
+ * prompts, where a trigram index's nearest-neighbour walk took 200 to 470 ms for a title with
+ * no near match (docs/decisions/0019). An Untitled prompt has no topic to relate by: none.
+ */
+export async function findRelatedPrompts(options: {
+  db: Database;
+  prompt: { id: string; title: string; category: string | null };
+}): Promise<PublicPrompt[]> {
+  const { prompt } = options;
+  if (prompt.category === null) return [];
+  const key = sql`lower(${prompt.title})`;
+  const title = sql`lower(${prompts.title})`;
+  const others = sql`${prompts.isShared} and ${prompts.id} <> ${prompt.id}`;
+  const candidates = sql`(
+    (select ${prompts.id} from ${prompts} where ${others} and ${title} >= ${key}
+      order by ${title}, ${prompts.id} limit ${neighbours})
+    union all
+    (select ${prompts.id} from ${prompts} where ${others} and ${title} < ${key}
+      order by ${title} desc, ${prompts.id} desc limit ${neighbours}))`;
+  const similarity = sql`similarity(${title}, ${key})`;
+  const rows = await selectPrompts(options.db, null)
+    .where(sql`${prompts.id} in ${candidates} and ${similarity} >= ${leastSimilarity}`)
+    .orderBy(sql`${similarity} desc`, prompts.id)
+    .limit(relatedLimit);
+  return rows.map(toPublicPrompt);
+}
