@@ -129,6 +129,11 @@ describe("public pages with parameters, query strings and tags", () => {
         ? c.html("gone", 410, { "X-Kept-Tags": "prompt:gone" })
         : answer(c, `prompt ${c.req.param("ref")}`, `prompt:${c.req.param("ref")} profile:u1`),
     );
+    // A page during whose render the prompt it shows changes, as a notice may land mid-render.
+    app.get("/changing/:ref", kept.publicPage({}), (c) => {
+      kept.channel.promptChanged(c.req.param("ref"));
+      return answer(c, `changing ${c.req.param("ref")}`, `prompt:${c.req.param("ref")}`);
+    });
     app.get("/list", kept.publicPage({ query: true }), (c) =>
       answer(c, `list ${c.req.query("q") ?? ""}`, "community"),
     );
@@ -176,6 +181,14 @@ describe("public pages with parameters, query strings and tags", () => {
     kept.channel.heard("community:now");
     expect(kept.fresh({ url: "/list?q=poem", headers: {} })).toBeUndefined();
     expect(renders).toEqual(["/list?q=poem", "/list?q=sql", "/list", "/p/one?utm_source=mail"]);
+  });
+
+  it("still go whole to the visitor who asked when what they show changed during the render", async () => {
+    const { kept, renders, get } = appWithPages();
+    expect(await get("/changing/one")).toEqual({ status: 200, tags: null, body: "changing one" });
+    expect(kept.fresh({ url: "/changing/one", headers: {} })).toBeUndefined();
+    expect(await get("/changing/one")).toEqual({ status: 200, tags: null, body: "changing one" });
+    expect(renders).toEqual(["/changing/one", "/changing/one"]);
   });
 
   it("send an answer that is not kept without the tags meant for the cache", async () => {

@@ -86,16 +86,24 @@ export function createPublicPages(options: { strict: boolean; budgetBytes?: numb
       }
       const keep = store.startRender();
       const work = capture(c, next, options.strict, declared.query === true).then(
-        (page) => (keep(key, page) ? page : null),
+        (page) => ({ page, kept: keep(key, page) }),
         (error: unknown) => {
           keep(key, null);
           throw error;
         },
       );
-      rendering.set(key, work);
-      const page = await work.finally(() => rendering.delete(key));
+      // Others asking meanwhile share the render only if it was kept; else they render their own.
+      rendering.set(
+        key,
+        work.then(
+          ({ page, kept }) => (kept ? page : null),
+          () => null,
+        ),
+      );
+      const { page } = await work.finally(() => rendering.delete(key));
       if (!page) return withoutTags(c);
-      // The rendered response is already in c.res; replace it rather than merge into it.
+      // The rendered response is already in c.res and its body read; a page not kept (a change
+      // was heard while it rendered) still goes to this visitor, who asked before the change.
       c.res = undefined;
       c.res = serve(c, page);
       return c.res;
