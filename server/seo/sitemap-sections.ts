@@ -3,6 +3,7 @@ import { contentUpdated, landingPages } from "../../shared/landing-pages.ts";
 import { pagePaths } from "../../shared/pages.ts";
 import type { Database } from "../db/client.ts";
 import type { PublicPrompt } from "../prompts/list-public-prompts.ts";
+import { listingSections } from "./listing-sitemap.ts";
 import { promptSitemapFiles } from "./prompt-sitemap-files.ts";
 import { promptSitemapUrls } from "./prompt-sitemap-urls.ts";
 import { refreshedValue } from "./refreshed-value.ts";
@@ -66,7 +67,7 @@ export function sitemapSections(options: SitemapOptions): SitemapSection[] {
       })();
     },
   };
-  return [pages, prompts];
+  return [pages, prompts, ...listingSections(options)];
 }
 
 /**
