@@ -1,11 +1,12 @@
 // Runs in its own process, so the load generator never shares an event loop with the code it
 // measures: drives one URL with autocannon and prints one JSON line (a LoadResult).
-// usage: node --import tsx bench/support/load-worker.ts '<LoadJob as JSON>'
+// usage: echo '<LoadJob as JSON>' | node --import tsx bench/support/load-worker.ts
+import { text } from "node:stream/consumers";
 import autocannon from "autocannon";
 import { cpuMilliseconds } from "./process-stats.ts";
 import type { LoadJob, LoadResult } from "./run-load.ts";
 
-const job = JSON.parse(process.argv[2] ?? "{}") as LoadJob;
+const job = JSON.parse(await text(process.stdin)) as LoadJob;
 let turn = 0;
 
 // Read here rather than by the parent, so the CPU counted is the run's and not this process's start.

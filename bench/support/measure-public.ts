@@ -86,7 +86,9 @@ export async function measurePublic(options: BenchOptions, log: (line: string) =
       const pid = server.process.pid;
       const bare = await startCeiling(url, hot[0]);
       try {
-        ceiling = await load(bare.url, bare.pid);
+        // The same paths in turn as the kept pages' row: taking a path per request costs the
+        // load generator itself, so the ceiling pays it too.
+        ceiling = await load(bare.url.replace(/\/$/, ""), bare.pid, { paths: hot });
         log(`  ceiling (bare Node http, a prompt page's bytes): ${summary(ceiling)}`);
       } finally {
         await bare.stop();

@@ -55,10 +55,12 @@ export async function measureLoad(job: LoadJob, warmupSeconds: number, pid: numb
 /** Drives the job from a second process (bench/support/load-worker.ts) and returns its figures. */
 export function runLoad(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", worker, JSON.stringify(job)], {
+    // The job goes on standard input: ten thousand paths are more than an argument may hold.
+    const child = spawn(process.execPath, ["--import", "tsx", worker], {
       cwd: projectRoot,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"],
     });
+    child.stdin.end(JSON.stringify(job));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
