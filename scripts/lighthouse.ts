@@ -1,19 +1,24 @@
 // npm run lighthouse: Lighthouse (mobile settings, simulated throttling) on the production build,
-// for the home page and one landing page, in the light and the dark theme, with the compressed weight
-// of each page's HTML, CSS and JS.
-import { mkdir, writeFile } from "node:fs/promises";
+// for the home page, one landing page, /prompts, a shared prompt's page and a public profile, in
+// the light and the dark theme, with the compressed weight of each page's HTML, CSS and JS.
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { projectRoot } from "../server/project-root.ts";
 import { chromiumPath } from "../tests/support/chromium-path.ts";
 import { startServer } from "../tests/support/start-server.ts";
+import { publicPagesToMeasure } from "./support/lighthouse-pages.ts";
 
-const paths = ["/", "/claude-prompt-library"];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-// Measured as deployed: with Google sign-in configured, so no development notice on the page.
+// A person with a public profile shares a real prompt first, through development sign-in; then
+// the pages are measured as deployed, with Google sign-in configured (no development notice).
+const dataDir = join(await mkdtemp(join(tmpdir(), "promptshelf-lighthouse-")), "data");
+const paths = await publicPagesToMeasure(dataDir);
 const server = await startServer({
+  DATA_DIR: dataDir,
   GOOGLE_CLIENT_ID: "lighthouse",
   GOOGLE_CLIENT_SECRET: "lighthouse",
 });

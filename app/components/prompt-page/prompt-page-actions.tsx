@@ -1,8 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { SignInModal } from "~/components/auth/sign-in-modal.tsx";
-import { TemplateLauncher } from "~/components/keyboard/template-launcher.tsx";
-import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
 import { useSaveCopy } from "~/components/organise/use-save-copy.ts";
 import { copyText, countCopy } from "~/components/prompt/copy-text.ts";
 import { useWholePrompt } from "~/components/prompt/use-whole-prompt.ts";
@@ -12,6 +9,20 @@ import { Icon } from "~/components/ui/icon.tsx";
 import { type AfterSignInAction, rememberAction, takeAction } from "~/lib/after-sign-in.ts";
 import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
 import { templatePieces } from "../../../shared/template-syntax.ts";
+
+// What only a click or a session brings loads then, not with the page: a visitor landing from a
+// search engine downloads the page and Copy, nothing more (Lighthouse's mobile score counts it).
+const SignInModal = lazy(() =>
+  import("~/components/auth/sign-in-modal.tsx").then((m) => ({ default: m.SignInModal })),
+);
+const TemplateLauncher = lazy(() =>
+  import("~/components/keyboard/template-launcher.tsx").then((m) => ({
+    default: m.TemplateLauncher,
+  })),
+);
+const TemplateDialog = lazy(() =>
+  import("~/components/organise/template-dialog.tsx").then((m) => ({ default: m.TemplateDialog })),
+);
 
 /**
  * Copy, Save to my library and (for a template) Use template. The page is the same for everyone;
@@ -73,19 +84,23 @@ export function PromptPageActions(props: { prompt: PublicPrompt }) {
         </Button>
       )}
       {isTemplate && signedIn ? (
-        <TemplateDialog prompt={prompt} whole={whole} onCopied={() => countCopy(prompt.id)} />
+        <Suspense fallback={null}>
+          <TemplateDialog prompt={prompt} whole={whole} onCopied={() => countCopy(prompt.id)} />
+        </Suspense>
       ) : null}
       {isTemplate && !signedIn ? (
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => signInFor("template")}>
           <Icon name="braces" className="h-4 w-4" /> Use template
         </Button>
       ) : null}
-      {launching ? <TemplateLauncher prompt={prompt} onClosed={() => setLaunching(false)} /> : null}
-      <SignInModal
-        open={asking !== null}
-        onClose={() => setAsking(null)}
-        returnTo={asking ?? undefined}
-      />
+      <Suspense fallback={null}>
+        {launching ? (
+          <TemplateLauncher prompt={prompt} onClosed={() => setLaunching(false)} />
+        ) : null}
+        {asking !== null ? (
+          <SignInModal open onClose={() => setAsking(null)} returnTo={asking} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
