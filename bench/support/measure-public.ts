@@ -84,12 +84,12 @@ export async function measurePublic(options: BenchOptions, log: (line: string) =
     async (server) => {
       const url = loadUrlOf(server);
       const pid = server.process.pid;
-      const bare = await startCeiling(url, hot[0]);
+      const bare = await startCeiling(url, hot);
       try {
         // The same paths in turn as the kept pages' row: taking a path per request costs the
         // load generator itself, so the ceiling pays it too.
         ceiling = await load(bare.url.replace(/\/$/, ""), bare.pid, { paths: hot });
-        log(`  ceiling (bare Node http, a prompt page's bytes): ${summary(ceiling)}`);
+        log(`  ceiling (bare Node http, the kept pages' bytes): ${summary(ceiling)}`);
       } finally {
         await bare.stop();
       }
@@ -249,7 +249,7 @@ async function writePublicReport(report: {
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...(ceiling
       ? [
-          `| ceiling: bare Node http, a prompt page's bytes | — | ${fmt(ceiling.requestsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${errorCount(ceiling)} | 100% | ${cpuPerRequest(ceiling)?.toFixed(2) ?? "—"} |`,
+          `| ceiling: bare Node http, the kept pages' own bytes | — | ${fmt(ceiling.requestsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${errorCount(ceiling)} | 100% | ${cpuPerRequest(ceiling)?.toFixed(2) ?? "—"} |`,
         ]
       : []),
     ...rows.map(
