@@ -309,6 +309,24 @@ describe("a public collection, /c/<short id>-<slug>", () => {
     expect(bare.headers.get("location")).toBe(collectionPath(publicCollection));
   });
 
+  it("names its own 1200×630 social image, which a private collection does not have", async () => {
+    const { meta } = await fetchPage(collectionPath(publicCollection));
+    const image = meta("property", "og:image") ?? "";
+    expect(image).toMatch(
+      new RegExp(`^${origin}/c/${shortId(publicCollection.id)}/image\\.png\\?v=\\d+$`),
+    );
+    expect(meta("name", "twitter:image")).toBe(image);
+    const res = await app.request(image.slice(origin.length));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const png = Buffer.from(await res.arrayBuffer());
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    for (const id of [privateCollection.id, "00000000-0000-4000-8000-000000000000"]) {
+      expect((await app.request(`/c/${shortId(id)}/image.png`)).status).toBe(404);
+    }
+  });
+
   it("is 404 when private, for its owner too, and for an address that names nothing", async () => {
     const cookie = await signedInCookie(database.db, ada.id);
     for (const [path, init] of [

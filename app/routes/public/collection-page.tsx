@@ -4,6 +4,7 @@ import { LinkedPrompt } from "~/components/collections/linked-prompt.tsx";
 import { taggedPublicPageHeaders } from "~/lib/public-cache.ts";
 import { originFrom, pageMeta, siteName } from "~/lib/seo.ts";
 import { loadCollectionPage } from "~/routes/public-pages.server.ts";
+import { shortId } from "../../../shared/public-address.ts";
 import type { Route } from "./+types/collection-page";
 
 export const headers = taggedPublicPageHeaders;
@@ -26,7 +27,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ...(collection.owner.profilePath ? { url: `${origin}${collection.owner.profilePath}` } : {}),
   };
   return [
-    ...pageMeta({ origin, path: collection.path, title, description }),
+    ...pageMeta({
+      origin,
+      path: collection.path,
+      title,
+      description,
+      // Named with its last change, so an edit is a new address for caches that kept the old.
+      image: `/c/${shortId(collection.id)}/image.png?v=${Date.parse(collection.updatedAt)}`,
+    }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
