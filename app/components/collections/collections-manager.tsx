@@ -1,48 +1,26 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
-import { ApiError, api } from "~/lib/api-client.ts";
+import { api } from "~/lib/api-client.ts";
 import { cx } from "~/lib/cx.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { useApiData } from "~/lib/use-api-data.ts";
 import { type CollectionSummary, collectionsPerPerson } from "../../../shared/collection.ts";
 import { messages } from "../../../shared/messages.ts";
 import { CollectionEditor } from "./collection-editor.tsx";
 import { CollectionForm } from "./collection-form.tsx";
 
-type ListState =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; collections: CollectionSummary[] };
+const readCollections = () => api<CollectionSummary[]>("GET", "/api/v1/collections");
 
 /** The person's collections: make one, pick one to manage, see which are public. */
 export function CollectionsManager() {
-  const [state, setState] = useState<ListState>({ kind: "loading" });
+  const { state, reload: load, setValue: setCollections } = useApiData(readCollections);
   const [selected, setSelected] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setState({
-        kind: "ready",
-        collections: await api<CollectionSummary[]>("GET", "/api/v1/collections"),
-      });
-    } catch (error) {
-      setState({
-        kind: "failed",
-        message: error instanceof ApiError ? error.message : "The request failed",
-      });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const collections = state.kind === "ready" ? state.collections : [];
+  const collections = state.kind === "ready" ? state.value : [];
   const replace = (summary: CollectionSummary) =>
-    setState({
-      kind: "ready",
-      collections: collections.map((each) => (each.id === summary.id ? summary : each)),
-    });
+    setCollections(collections.map((each) => (each.id === summary.id ? summary : each)));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -59,7 +37,7 @@ export function CollectionsManager() {
             onSubmit={async (fields) => {
               try {
                 const created = await api<CollectionSummary>("POST", "/api/v1/collections", fields);
-                setState({ kind: "ready", collections: [created, ...collections] });
+                setCollections([created, ...collections]);
                 setSelected(created.id);
                 showNotice(messages.collectionCreated(created.title));
                 return true;
@@ -137,10 +115,7 @@ export function CollectionsManager() {
             onChanged={replace}
             onDeleted={() => {
               setSelected(null);
-              setState({
-                kind: "ready",
-                collections: collections.filter((each) => each.id !== selected),
-              });
+              setCollections(collections.filter((each) => each.id !== selected));
             }}
           />
         ) : (

@@ -1,19 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { ApiError, api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { useRootData } from "~/lib/root-data.ts";
+import { useApiData } from "~/lib/use-api-data.ts";
 import type { AccessTokenInfo } from "../../../shared/access-tokens.ts";
 import { type CreatedToken, CreateTokenForm } from "./create-token-form.tsx";
 import { NewTokenNotice } from "./new-token-notice.tsx";
 import { RevokeTokenDialog } from "./revoke-token-dialog.tsx";
 import { TokenList } from "./token-list.tsx";
 
-type TokensState =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; tokens: AccessTokenInfo[] };
+/** Newest first. */
+const readTokens = async () =>
+  [...(await api<AccessTokenInfo[]>("GET", "/api/v1/tokens"))].reverse();
 
 /**
  * Access tokens for AI clients and scripts: create one (shown once), see each one's use, revoke.
@@ -21,7 +21,7 @@ type TokensState =
  */
 export function AccessTokensPanel(props: { isAdmin: boolean }) {
   const { origin } = useRootData();
-  const [state, setState] = useState<TokensState>({ kind: "loading" });
+  const { state, reload: load, setValue: setTokens } = useApiData(readTokens);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [revoking, setRevoking] = useState<AccessTokenInfo | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -29,23 +29,7 @@ export function AccessTokensPanel(props: { isAdmin: boolean }) {
   /** Where focus goes once a revoked token's dialog closes: the next token's Revoke, or the list. */
   const focusAfterRevoke = useRef<string | null>(null);
 
-  const load = useCallback(async () => {
-    setState({ kind: "loading" });
-    try {
-      const tokens = await api<AccessTokenInfo[]>("GET", "/api/v1/tokens");
-      setState({ kind: "ready", tokens: [...tokens].reverse() });
-    } catch (error) {
-      setState({
-        kind: "failed",
-        message: error instanceof ApiError ? error.message : "The request failed",
-      });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const tokens = state.kind === "ready" ? state.tokens : [];
+  const tokens = state.kind === "ready" ? state.value : [];
 
   async function revoke(token: AccessTokenInfo): Promise<string | null> {
     try {
@@ -58,7 +42,7 @@ export function AccessTokensPanel(props: { isAdmin: boolean }) {
     }
     const at = tokens.findIndex((each) => each.id === token.id);
     focusAfterRevoke.current = (tokens[at + 1] ?? tokens[at - 1])?.id ?? null;
-    setState({ kind: "ready", tokens: tokens.filter((each) => each.id !== token.id) });
+    setTokens(tokens.filter((each) => each.id !== token.id));
     showNotice({
       kind: "success",
       title: "Token revoked",
@@ -109,7 +93,7 @@ export function AccessTokensPanel(props: { isAdmin: boolean }) {
           onCreated={(token) => {
             const { token: _secret, ...info } = token;
             setCreated(token);
-            if (state.kind === "ready") setState({ kind: "ready", tokens: [info, ...tokens] });
+            if (state.kind === "ready") setTokens([info, ...tokens]);
             else void load();
           }}
         />
@@ -132,7 +116,7 @@ export function AccessTokensPanel(props: { isAdmin: boolean }) {
               </Button>
             </div>
           ) : (
-            <TokenList tokens={state.tokens} onRevoke={setRevoking} />
+            <TokenList tokens={state.value} onRevoke={setRevoking} />
           )}
         </div>
       </div>

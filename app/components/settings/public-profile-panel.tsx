@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
 import { Icon } from "~/components/ui/icon.tsx";
-import { ApiError, api } from "~/lib/api-client.ts";
+import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { useApiData } from "~/lib/use-api-data.ts";
 import { messages } from "../../../shared/messages.ts";
 import {
   displayNameMaxLength,
@@ -15,10 +16,7 @@ import {
   profilePath,
 } from "../../../shared/profile.ts";
 
-type PanelState =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; saved: ProfileSettings };
+const readSettings = () => api<ProfileSettings>("GET", "/api/v1/profile");
 
 /**
  * The opt-in public profile: off until turned on, with a handle (its address), a display name
@@ -26,20 +24,7 @@ type PanelState =
  * collections, never their email or anything private.
  */
 export function PublicProfilePanel(props: { suggestedName: string | null }) {
-  const [state, setState] = useState<PanelState>({ kind: "loading" });
-  const load = useCallback(async () => {
-    try {
-      setState({ kind: "ready", saved: await api<ProfileSettings>("GET", "/api/v1/profile") });
-    } catch (error) {
-      setState({
-        kind: "failed",
-        message: error instanceof ApiError ? error.message : "The request failed",
-      });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, reload: load, setValue } = useApiData(readSettings);
 
   if (state.kind === "loading") {
     return (
@@ -61,13 +46,7 @@ export function PublicProfilePanel(props: { suggestedName: string | null }) {
       </div>
     );
   }
-  return (
-    <ProfileForm
-      saved={state.saved}
-      suggestedName={props.suggestedName}
-      onSaved={(saved) => setState({ kind: "ready", saved })}
-    />
-  );
+  return <ProfileForm saved={state.value} suggestedName={props.suggestedName} onSaved={setValue} />;
 }
 
 function ProfileForm(props: {
