@@ -78,7 +78,8 @@ describe("an address", () => {
 
   it("is found without its slug, and refused when it cannot be a short id", () => {
     expect(parseRef("0000000000A")).toEqual({ short: "0000000000A", slug: undefined });
-    expect(parseRef("0000000000A-Upper")).toBeUndefined();
+    expect(parseRef("0000000000A-Old-Title")).toEqual({ short: "0000000000A", slug: "Old-Title" });
+    expect(parseRef("0000000000A/more")).toBeUndefined();
     expect(parseRef("short-slug")).toBeUndefined();
     expect(parseRef("../../etc")).toBeUndefined();
   });

@@ -10,7 +10,8 @@
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const shortIdLength = 11;
 const slugLimit = 60;
-const refPattern = /^([0-9A-Za-z]{11})(?:-([a-z0-9-]*))?$/;
+/** The slug is not needed to find the row, so any slug is taken (and redirected when not current). */
+const refPattern = /^([0-9A-Za-z]{11})(?:-([^/]*))?$/;
 
 /**
  * The 11-character short id of a uuid. Its 64 bits are divided as two 32-bit halves in plain

@@ -180,7 +180,11 @@ describe("addresses", () => {
   it("moves an old slug, or none, to the current address, keeping the query", async () => {
     const { prompt } = await sharePrompt({ act: "Travel Guide", prompt: "Plan a trip." });
     const path = promptPath(prompt);
-    for (const old of [`/p/${shortId(prompt.id)}`, `/p/${shortId(prompt.id)}-an-old-title`]) {
+    for (const old of [
+      `/p/${shortId(prompt.id)}`,
+      `/p/${shortId(prompt.id)}-an-old-title`,
+      `/p/${shortId(prompt.id)}-Travel-Guide`,
+    ]) {
       const res = await app.request(`${old}?do=save`);
       expect(res.status).toBe(301);
       expect(res.headers.get("location")).toBe(`${path}?do=save`);
