@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
-import { Button } from "~/components/ui/button.tsx";
-import { Icon } from "~/components/ui/icon.tsx";
+import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { api } from "~/lib/api-client.ts";
 import { cx } from "~/lib/cx.ts";
 import { showNotice } from "~/lib/notify.ts";
@@ -57,20 +56,13 @@ export function CollectionsManager() {
               </span>
             ) : null}
           </h2>
-          {state.kind === "loading" ? (
-            <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted">
-              <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading your collections...
-            </p>
-          ) : state.kind === "failed" ? (
-            <div
-              role="alert"
-              className="mt-3 rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-            >
-              <p>Your collections could not be loaded: {state.message}</p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
-                Try again
-              </Button>
-            </div>
+          {state.kind !== "ready" ? (
+            <ApiDataStatus
+              state={state}
+              what="collections"
+              onRetry={() => void load()}
+              className="mt-3"
+            />
           ) : collections.length === 0 ? (
             <p className="mt-3 rounded-xl border-2 border-dashed border-line p-6 text-center text-sm text-muted">
               You have no collections yet. Create one to gather shared prompts for a task or a team,

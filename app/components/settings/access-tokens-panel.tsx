@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Button } from "~/components/ui/button.tsx";
+import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { ApiError, api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
@@ -101,20 +101,13 @@ export function AccessTokensPanel(props: { isAdmin: boolean }) {
           <h3 ref={listHeading} tabIndex={-1} className="font-semibold text-fg">
             Your tokens
           </h3>
-          {state.kind === "loading" ? (
-            <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted">
-              <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading your tokens...
-            </p>
-          ) : state.kind === "failed" ? (
-            <div
-              role="alert"
-              className="mt-3 rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-            >
-              <p>Your tokens could not be loaded: {state.message}</p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
-                Try again
-              </Button>
-            </div>
+          {state.kind !== "ready" ? (
+            <ApiDataStatus
+              state={state}
+              what="tokens"
+              onRetry={() => void load()}
+              className="mt-3"
+            />
           ) : (
             <TokenList tokens={state.value} onRevoke={setRevoking} />
           )}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
 import { Icon } from "~/components/ui/icon.tsx";
@@ -26,25 +27,8 @@ const readSettings = () => api<ProfileSettings>("GET", "/api/v1/profile");
 export function PublicProfilePanel(props: { suggestedName: string | null }) {
   const { state, reload: load, setValue } = useApiData(readSettings);
 
-  if (state.kind === "loading") {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted">
-        <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading your profile settings...
-      </p>
-    );
-  }
-  if (state.kind === "failed") {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-      >
-        <p>Your profile settings could not be loaded: {state.message}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
-          Try again
-        </Button>
-      </div>
-    );
+  if (state.kind !== "ready") {
+    return <ApiDataStatus state={state} what="profile settings" onRetry={() => void load()} />;
   }
   return <ProfileForm saved={state.value} suggestedName={props.suggestedName} onSaved={setValue} />;
 }
