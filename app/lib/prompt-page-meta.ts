@@ -23,7 +23,12 @@ export function promptDescription(prompt: Pick<PublicPrompt, "promptText">) {
  * Title, description, canonical address, Open Graph and Twitter tags with the prompt's own
  * image, and JSON-LD describing it as a CreativeWork.
  */
-export function promptPageMeta(origin: string, path: string, prompt: PublicPrompt) {
+export function promptPageMeta(
+  origin: string,
+  path: string,
+  prompt: PublicPrompt,
+  creatorPath: string | null,
+) {
   const url = new URL(path, origin).href;
   const image = new URL(promptImagePath(prompt), origin).href;
   const description = promptDescription(prompt);
@@ -45,7 +50,11 @@ export function promptPageMeta(origin: string, path: string, prompt: PublicPromp
         url,
         name: prompt.title,
         ...(whole ? { text: prompt.promptText } : { abstract: description }),
-        author: { "@type": "Person", name: prompt.creatorName },
+        author: {
+          "@type": "Person",
+          name: prompt.creatorName,
+          ...(creatorPath ? { url: new URL(creatorPath, origin).href } : {}),
+        },
         dateCreated: prompt.createdAt,
         dateModified: prompt.updatedAt,
         ...(prompt.category ? { genre: prompt.category } : {}),

@@ -8,7 +8,7 @@ import { createPrompt, createUser, signedInCookie } from "../../tests/support/fa
 import { closeTestApps, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { profiles, prompts } from "../db/schema.ts";
 
 let database: DatabaseHandle;
 let app: TestApp;
@@ -173,6 +173,28 @@ describe("a shared prompt's page", () => {
     expect(html).toContain(`href="${promptPath(sibling)}"`);
     expect(html).not.toContain(promptPath(hidden));
     expect(text).not.toContain("A personal terminal note");
+  });
+});
+
+describe("the creator", () => {
+  it("is linked to their profile by its chosen name when public, and named without a link when not", async () => {
+    const { owner, prompt } = await sharePrompt({ act: "Chess coach", prompt: "Teach me chess." });
+    const plain = await fetchPage(promptPath(prompt));
+    expect(plain.html).not.toContain('href="/u/');
+    expect(plain.jsonLd[0].author).toEqual({ "@type": "Person", name: "Ada Lovelace" });
+
+    await database.db
+      .update(profiles)
+      .set({ isPublic: true, handle: "ada_plays", displayName: "Ada at the board" })
+      .where(eq(profiles.id, owner.id));
+    // Another app: the first keeps its copy of the page until the change is announced.
+    const fresh = await createTestApp({ db: database.db });
+    const res = await fresh.request(promptPath(prompt));
+    const html = await res.text();
+    expect(html).toMatch(/by <a[^>]*href="\/u\/ada_plays"[^>]*>Ada at the board<\/a>/);
+    expect(html).toContain(
+      `"author":{"@type":"Person","name":"Ada at the board","url":"http://localhost:3000/u/ada_plays"}`,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
+import { ownerOf } from "../../../server/collections/collection-view.ts";
 import { findRelatedPrompts } from "../../../server/prompts/find-related-prompts.ts";
 import { findSharedPrompt } from "../../../server/prompts/find-shared-prompt.ts";
 import { readSharedHistory } from "../../../server/versions/history.ts";
@@ -32,9 +33,10 @@ export async function loadPromptPage(options: {
       headers: { "Cache-Control": "public, max-age=3600" },
     });
   }
-  const [history, related] = await Promise.all([
+  const [history, related, creator] = await Promise.all([
     readSharedHistory({ db, id: prompt.id }),
     findRelatedPrompts({ db, prompt }),
+    ownerId ? ownerOf(db, ownerId) : null,
   ]);
   const tags = [
     `prompt:${prompt.id}`,
@@ -43,7 +45,14 @@ export async function loadPromptPage(options: {
     ...related.map((other) => `prompt:${other.id}`),
   ];
   return data(
-    { prompt, path, versions: history.versions, related },
+    {
+      // The creator as every public page names them: their profile's name and link when public.
+      prompt: creator ? { ...prompt, creatorName: creator.displayName } : prompt,
+      creatorPath: creator?.profilePath ?? null,
+      path,
+      versions: history.versions,
+      related,
+    },
     { headers: { ...publicPageHeaders(), "X-Kept-Tags": tags.join(" ") } },
   );
 }

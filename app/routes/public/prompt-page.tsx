@@ -35,11 +35,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error, location 
       noindex: true,
     });
   }
-  return promptPageMeta(origin, loaderData.path, loaderData.prompt);
+  return promptPageMeta(origin, loaderData.path, loaderData.prompt, loaderData.creatorPath);
 };
 
 export default function PromptPage({ loaderData }: Route.ComponentProps) {
-  const { prompt, versions, related } = loaderData;
+  const { prompt, creatorPath, versions, related } = loaderData;
   const topic = landingPageFor(prompt.category);
   const edited = prompt.updatedAt !== prompt.createdAt;
   return (
@@ -65,7 +65,15 @@ export default function PromptPage({ loaderData }: Route.ComponentProps) {
             {prompt.title}
           </h1>
           <p className="mt-3 text-sm text-muted">
-            {`by ${prompt.creatorName} · Shared `}
+            {"by "}
+            {creatorPath ? (
+              <Link to={creatorPath} className="font-medium text-accent-text hover:underline">
+                {prompt.creatorName}
+              </Link>
+            ) : (
+              prompt.creatorName
+            )}
+            {" · Shared "}
             <LocalDate value={prompt.createdAt} />
             {edited ? (
               <>
