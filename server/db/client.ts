@@ -8,6 +8,7 @@ import pg from "pg";
 import { projectRoot } from "../project-root.ts";
 import { type ConnectionSettings, timeoutSettings } from "./connection-settings.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { keepStatistics } from "./embedded-statistics.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -102,11 +103,20 @@ async function migrated(
     // ever after (tagging in a 10,000-prompt import went from 2 to 8 ms a prompt). Each is
     // planned for the table as it is now instead.
     await client.query("set plan_cache_mode = force_custom_plan");
+    const stopStatistics = await keepStatistics(client);
+    return {
+      db,
+      driver: "pglite",
+      client,
+      close: async () => {
+        stopStatistics();
+        await close();
+      },
+    };
   } catch (error) {
     await close();
     throw error;
   }
-  return { db, driver: "pglite", client, close };
 }
 
 async function openPostgres(
