@@ -3,8 +3,13 @@ import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { isPlainAscii } from "./search-pattern.ts";
 
-/** How far into a text an early match still counts for more than a late one. */
-const earlyWithin = 2000;
+/**
+ * How far into a text an early match still counts for more than a late one: its opening
+ * paragraph. Reading that far into every match is most of the ranking's cost, and it grows with
+ * the length read: over 1,500 real prompts on the embedded database, 13 ms for 300 characters,
+ * 18 for 500, 39 for 2,000 (what it was).
+ */
+const earlyWithin = 500;
 
 /**
  * "Best match" for a search: how like the term a prompt's use case is (trigram similarity, the
