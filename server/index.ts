@@ -15,6 +15,7 @@ import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
 import { projectRoot } from "./project-root.ts";
+import { warmUp } from "./warm-up.ts";
 
 async function main() {
   const config = parseConfig(process.env);
@@ -58,6 +59,7 @@ async function main() {
   );
   server.listen(config.port, config.host, () => {
     log.info({ url: config.publicOrigin, mode: config.mode }, "PromptShelf is listening");
+    void warmUp({ fetch: app.fetch, origin: config.publicOrigin, log });
   });
 
   closeGracefullyOnSignals({
