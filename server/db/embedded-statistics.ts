@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
 /** How often the embedded database looks for tables whose statistics have fallen behind. */
-export const statisticsCheckMs = 30_000;
+export const statisticsCheckMs = 10_000;
 
 /**
  * Tables changed by more than 50 rows and a tenth of their size since they were last analysed,
