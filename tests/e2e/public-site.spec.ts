@@ -34,7 +34,9 @@ for (const viewport of [
         for (const name of ["Privacy Policy", "Terms of Service", "Cookie Policy"]) {
           await expect(footer.getByRole("link", { name })).toBeVisible();
         }
-        await expect(footer.getByText("© 2025 PromptShelf")).toBeVisible();
+        await expect(
+          footer.getByText(`© ${new Date().getUTCFullYear()} PromptShelf`),
+        ).toBeVisible();
 
         if (viewport.width >= 1280) {
           await expect(

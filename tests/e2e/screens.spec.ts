@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { projectRoot } from "../../server/project-root.ts";
+import { promptPath } from "../../shared/public-address.ts";
 import type { RunningServer } from "../support/start-server.ts";
 import { realDataReader, startRealDataServer } from "./support/real-data-server.ts";
 import { signIn } from "./support/sign-in.ts";
@@ -95,6 +96,15 @@ for (const theme of themes) {
         await expect(page.locator("h1").first()).toBeVisible();
         await expectFitsAndPasses(page, `${theme}-${width}-${name}`);
       }
+
+      // A shared prompt's public page: the newest, which addHistory changed, so its versions
+      // are listed under the text, with its related prompts.
+      const community = await page.request.get("/api/v1/prompts?scope=community&limit=1");
+      const [newest] = (await community.json()).items;
+      await page.goto(promptPath(newest));
+      await expect(page.getByRole("heading", { level: 1, name: newest.title })).toBeVisible();
+      await expect(page.getByText("Cite your sources.")).toBeVisible();
+      await expectFitsAndPasses(page, `${theme}-${width}-prompt-page`);
 
       // Settings with a new access token shown once, and listed.
       await page.goto("/settings");

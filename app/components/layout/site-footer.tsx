@@ -87,7 +87,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-night-line">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 sm:px-6">
-          <p className="text-sm text-night-muted">© 2025 PromptShelf. All rights reserved.</p>
+          <p className="text-sm text-night-muted">
+            {`© ${new Date().getUTCFullYear()} PromptShelf. All rights reserved.`}
+          </p>
           <ThemeSwitcher tone="night" />
         </div>
       </div>
