@@ -17,7 +17,8 @@ export interface PromptSitemapFile {
   lastmod: string;
 }
 
-const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+/** A time as to_char writes it: an ISO 8601 instant in UTC, to the millisecond. */
+export const isoFormat = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * The prompt sitemap's files, from one pass over the shared prompts in creation order: every

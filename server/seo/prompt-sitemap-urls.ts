@@ -2,8 +2,8 @@ import { and, asc, sql } from "drizzle-orm";
 import { promptPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import type { PromptKey, PromptSitemapFile } from "./prompt-sitemap-files.ts";
-import { type SitemapEntry, w3cDate } from "./sitemap-xml.ts";
+import { isoFormat, type PromptKey, type PromptSitemapFile } from "./prompt-sitemap-files.ts";
+import type { SitemapEntry } from "./sitemap-xml.ts";
 
 /** Rows per read: a file of 50,000 is ten reads along the community index, never held whole. */
 const batchSize = 5_000;
@@ -11,7 +11,9 @@ const batchSize = 5_000;
 /**
  * A prompt sitemap file's URLs, read in keyset batches along the shared prompts' creation-order
  * index and handed on batch by batch, at most `fileSize` in all. The next batch is asked for as
- * soon as a batch arrives, so the database reads it while this one is written.
+ * soon as a batch arrives, so the database reads it while this one is written. Both times come
+ * as the text they are written as: reading 100,000 of them into dates and out again was a
+ * third of a 50,000-address file's time.
  */
 export async function* promptSitemapUrls(options: {
   db: Database;
@@ -24,8 +26,8 @@ export async function* promptSitemapUrls(options: {
       .select({
         id: prompts.id,
         title: prompts.title,
-        createdAt: prompts.createdAt,
-        updatedAt: prompts.updatedAt,
+        createdAt: sql<string>`to_char(${prompts.createdAt} at time zone 'UTC', ${sql.raw(isoFormat)})`,
+        lastmod: sql<string>`to_char(${prompts.updatedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       })
       .from(prompts)
       .where(
@@ -50,15 +52,12 @@ export async function* promptSitemapUrls(options: {
       const last = rows.at(-1);
       pending =
         last && rows.length === limit && left > 0
-          ? read(
-              { createdAt: last.createdAt.toISOString(), id: last.id },
-              Math.min(batchSize, left),
-            )
+          ? read({ createdAt: last.createdAt, id: last.id }, Math.min(batchSize, left))
           : undefined;
       if (rows.length === 0) return;
       yield rows.map((row) => ({
         loc: `${options.origin}${promptPath(row)}`,
-        lastmod: w3cDate(row.updatedAt),
+        lastmod: row.lastmod,
       }));
     }
   } finally {
@@ -68,7 +67,7 @@ export async function* promptSitemapUrls(options: {
 }
 
 interface Batch {
-  rows: { id: string; title: string; createdAt: Date; updatedAt: Date }[];
+  rows: { id: string; title: string; createdAt: string; lastmod: string }[];
   limit: number;
 }
 
