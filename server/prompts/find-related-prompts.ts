@@ -22,7 +22,9 @@ const leastSimilarity = 0.1;
  * anything. The candidates are the shared titles next to this one in title order, read from
  * prompts_community_title_idx, 40 on each side: bounded, so it costs the same at a million
  * prompts, where a trigram index's nearest-neighbour walk took 200 to 470 ms for a title with
- * no near match (docs/decisions/0019). An Untitled prompt has no topic to relate by: none.
+ * no near match (docs/decisions/0019). They are ranked on the titles the index holds and only
+ * the six shown are read whole (the statement ran in 0.74 ms at a million prompts, against
+ * 0.93 ms when all 80 were). An Untitled prompt has no topic to relate by: none.
  */
 export async function findRelatedPrompts(options: {
   db: Database;
@@ -34,15 +36,17 @@ export async function findRelatedPrompts(options: {
   const title = sql`lower(${prompts.title})`;
   const others = sql`${prompts.isShared} and ${prompts.id} <> ${prompt.id}`;
   const candidates = sql`(
-    (select ${prompts.id} from ${prompts} where ${others} and ${title} >= ${key}
-      order by ${title}, ${prompts.id} limit ${neighbours})
+    (select ${prompts.id} as id, ${title} as title from ${prompts}
+      where ${others} and ${title} >= ${key} order by ${title}, ${prompts.id} limit ${neighbours})
     union all
-    (select ${prompts.id} from ${prompts} where ${others} and ${title} < ${key}
-      order by ${title} desc, ${prompts.id} desc limit ${neighbours}))`;
-  const similarity = sql`similarity(${title}, ${key})`;
+    (select ${prompts.id}, ${title} from ${prompts}
+      where ${others} and ${title} < ${key} order by ${title} desc, ${prompts.id} desc limit ${neighbours}))`;
+  // Ranked on the titles the index holds: only the six kept are read from the table.
+  const best = sql`(select id from (
+      select id, similarity(title, ${key}) as score from ${candidates} as candidates) as scored
+    where score >= ${leastSimilarity} order by score desc, id limit ${relatedLimit})`;
   const rows = await selectPrompts(options.db, null)
-    .where(sql`${prompts.id} in ${candidates} and ${similarity} >= ${leastSimilarity}`)
-    .orderBy(sql`${similarity} desc`, prompts.id)
-    .limit(relatedLimit);
+    .where(sql`${prompts.id} in ${best}`)
+    .orderBy(sql`similarity(${title}, ${key}) desc`, prompts.id);
   return rows.map(toPublicPrompt);
 }
