@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { projectRoot } from "../../server/project-root.ts";
@@ -265,4 +266,29 @@ test("cards in a row line up, and the highlights' titles look like the list's", 
   expect(fonts.length).toBeGreaterThanOrEqual(3);
   expect(fonts).not.toContain("no title heading");
   expect(new Set(fonts).size).toBe(1);
+});
+
+test("a star's accessible name holds the count it shows, so it can be asked for by what it reads", async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail("star-name"), name: "Star Name" });
+  const useCase = uniqueWord("Starcount");
+  await share(page, "A prompt whose star shows how many starred it.", useCase);
+  await openCentral(page, `/central?q=${useCase}`);
+  const star = page.getByRole("button", { name: new RegExp(`^Star ${useCase}`) });
+  await expect(star).toHaveAccessibleName(`Star ${useCase} (0 stars)`);
+  await expect(star).toHaveText("0");
+  await star.click();
+  await expect(
+    page.getByRole("button", { name: new RegExp(`^Unstar ${useCase}`) }),
+  ).toHaveAccessibleName(`Unstar ${useCase} (1 star)`);
+  // Label in name (WCAG 2.5.3) is among axe's experimental rules, off unless asked for.
+  const rule = "label-content-name-mismatch";
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { [rule]: { enabled: true } } })
+    .withRules([rule])
+    .include(".star-button")
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(results.passes.map((pass) => pass.id)).toEqual([rule]);
 });

@@ -5,6 +5,7 @@ import { showNotice } from "~/lib/notify.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { callFailureNotice } from "./call-failure.ts";
 import { useLibrary } from "./library-context.tsx";
+import { starLabel } from "./star-label.ts";
 
 /** Stars or unstars at once, and puts it back if the server says no. Shows the star count. */
 export function StarButton(props: {
@@ -40,7 +41,7 @@ export function StarButton(props: {
     <button
       type="button"
       aria-pressed={starred}
-      aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
+      aria-label={starLabel(starred, props.prompt.title, props.prompt.isShared ? count : undefined)}
       aria-keyshortcuts={props.keyShortcut}
       onClick={() => void toggle()}
       className="star-button"

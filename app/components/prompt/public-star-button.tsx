@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { starLabel } from "~/components/organise/star-label.ts";
 import { Icon } from "~/components/ui/icon.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
@@ -43,7 +44,7 @@ export function PublicStarButton(props: {
       aria-pressed={starred === true}
       aria-busy={busy || undefined}
       aria-haspopup={props.signInFirst ? "dialog" : undefined}
-      aria-label={`${starred ? "Unstar" : "Star"} ${props.prompt.title}`}
+      aria-label={starLabel(starred === true, props.prompt.title, count)}
       onClick={() => void toggle()}
       className="star-button"
     >
