@@ -38,9 +38,16 @@ const paletteField = (page: Page) => palette(page).getByRole("combobox");
 const shortcutsDialog = (page: Page) => page.getByRole("dialog", { name: "Keyboard shortcuts" });
 const cards = (page: Page) => page.locator("main").getByRole("article");
 
+/**
+ * Ctrl+K until the palette's field has focus. On a loaded machine the key was now and then lost
+ * right after the step before (3 of about 8 runs of this file beside others), and the words typed
+ * next then landed on the page's own shortcuts; it still fails when the palette never opens.
+ */
 async function openPalette(page: Page) {
-  await page.keyboard.press("Control+K");
-  await expect(paletteField(page)).toBeFocused();
+  await expect(async () => {
+    if (!(await palette(page).isVisible())) await page.keyboard.press("Control+K");
+    await expect(paletteField(page)).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Presses Tab until the element has focus (at most 20 times). */
