@@ -8,14 +8,15 @@ export type ApiData<T> =
   | { kind: "ready"; value: T };
 
 /**
- * Fetches a panel's own data once it is on screen (`read` must be a stable function, defined
- * outside the component), with `reload` to fetch it again and `setValue` for what the panel
- * changed itself: the one way settings and collection panels load what the page does not carry.
+ * Fetches a panel's own data once it is on screen (`read` must be a stable function: defined
+ * outside the component, or kept with useCallback), with `reload` to fetch it again from
+ * "loading", `refresh` to fetch it again while the last value stays shown (after a change the
+ * panel made), and `setValue` for what the panel changed itself: the one way settings and
+ * collection panels load what the page does not carry.
  */
 export function useApiData<T>(read: () => Promise<T>) {
   const [state, setState] = useState<ApiData<T>>({ kind: "loading" });
-  const reload = useCallback(async () => {
-    setState({ kind: "loading" });
+  const refresh = useCallback(async () => {
     try {
       setState({ kind: "ready", value: await read() });
     } catch (error) {
@@ -25,9 +26,13 @@ export function useApiData<T>(read: () => Promise<T>) {
       });
     }
   }, [read]);
+  const reload = useCallback(async () => {
+    setState({ kind: "loading" });
+    await refresh();
+  }, [refresh]);
   useEffect(() => {
     void reload();
   }, [reload]);
   const setValue = useCallback((value: T) => setState({ kind: "ready", value }), []);
-  return { state, reload, setValue };
+  return { state, reload, refresh, setValue };
 }

@@ -1,19 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
-import { ApiError, api } from "~/lib/api-client.ts";
+import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
+import { useApiData } from "~/lib/use-api-data.ts";
 import type { CollectionDetail, CollectionSummary } from "../../../shared/collection.ts";
 import { type FailedAction, messages } from "../../../shared/messages.ts";
 import { type CollectionFields, CollectionForm } from "./collection-form.tsx";
 import { CollectionItemRow } from "./collection-item-row.tsx";
-
-type EditorState =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; collection: CollectionDetail };
 
 /**
  * One of the person's collections, as they manage it: its details, its prompts in order with
@@ -24,10 +21,11 @@ export function CollectionEditor(props: {
   onChanged: (summary: CollectionSummary) => void;
   onDeleted: () => void;
 }) {
-  const [state, setState] = useState<EditorState>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const base = `/api/v1/collections/${props.id}`;
+  const read = useCallback(() => api<CollectionDetail>("GET", base), [base]);
+  const { state, reload, refresh } = useApiData(read);
   const heading = useRef<HTMLHeadingElement>(null);
   const ready = state.kind === "ready";
   // Once chosen and loaded, the collection takes focus: below the list on a phone, it is where
@@ -35,21 +33,6 @@ export function CollectionEditor(props: {
   useEffect(() => {
     if (ready) heading.current?.focus();
   }, [ready]);
-
-  const load = useCallback(async () => {
-    try {
-      setState({ kind: "ready", collection: await api<CollectionDetail>("GET", base) });
-    } catch (error) {
-      setState({
-        kind: "failed",
-        message: error instanceof ApiError ? error.message : "The request failed",
-      });
-    }
-  }, [base]);
-  useEffect(() => {
-    setState({ kind: "loading" });
-    void load();
-  }, [load]);
 
   /** Where focus goes once the items are shown again after a move: the moved item's button. */
   const focusAfter = useRef<string | null>(null);
@@ -69,7 +52,7 @@ export function CollectionEditor(props: {
     try {
       await work();
       done?.();
-      await load();
+      await refresh();
       return true;
     } catch (error) {
       showNotice(callFailureNotice(error, action));
@@ -79,27 +62,10 @@ export function CollectionEditor(props: {
     }
   }
 
-  if (state.kind === "loading") {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted">
-        <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading the collection...
-      </p>
-    );
+  if (state.kind !== "ready") {
+    return <ApiDataStatus state={state} what="collection" onRetry={() => void reload()} />;
   }
-  if (state.kind === "failed") {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-      >
-        <p>The collection could not be loaded: {state.message}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void load()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { collection } = state;
+  const collection = state.value;
   const items = collection.items;
   return (
     <div data-collection-editor="" aria-busy={busy || undefined} className="space-y-6">
