@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
+import { createKeptLibraries, type KeptLibraries } from "./kept-libraries.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
 import { createPublicPages, keptTagsHeader } from "./public-pages.ts";
@@ -11,6 +12,7 @@ import { createSignedInAnswers } from "./signed-in-answers.ts";
 import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
 export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
+export type { KeptLibraries } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
 
@@ -40,6 +42,8 @@ export interface KeptAnswers {
   tokenRequests: ReturnType<typeof createMemoryRateLimiter>;
   /** MCP clients' searches, kept for their person while nothing they show has changed. */
   searches: KeptSearches;
+  /** Each person's own prompts, kept for their command palette's search while unchanged. */
+  libraries: KeptLibraries;
   /**
    * For the Node listener: a fresh kept answer for this request, which needs nothing from the
    * app but its bytes; anything else, including a path the app would decode first, is undefined.
@@ -79,6 +83,7 @@ export function createKeptAnswers(options: {
   const sessions = createSessionCache(versions);
   const tokens = createTokenCache(versions);
   const searches = createKeptSearches({ versions, memory });
+  const libraries = createKeptLibraries({ versions, memory });
   const tokenRequests = createMemoryRateLimiter();
   const publicPages = createPublicPages({ strict: options.strict });
   const signedIn = createSignedInAnswers({
@@ -100,6 +105,7 @@ export function createKeptAnswers(options: {
     tokens,
     tokenRequests,
     searches,
+    libraries,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const queryStart = url.indexOf("?");

@@ -158,7 +158,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/session", sessionRoutes());
   app.route("/api/v1/prompts", promptRoutes(db));
   app.route("/api/v1/prompts", versionRoutes(db));
-  app.route("/api/v1/palette", paletteRoutes(db));
+  app.route("/api/v1/palette", paletteRoutes({ db, libraries: kept.libraries }));
   app.route("/api/v1/folders", folderRoutes(db));
   app.route("/api/v1/tags", tagRoutes(db));
   app.route("/api/v1/snippets", snippetRoutes(db));

@@ -9,7 +9,7 @@ import { isPlainAscii } from "./search-pattern.ts";
  * the length read: over 1,500 real prompts on the embedded database, 13 ms for 300 characters,
  * 18 for 500, 39 for 2,000 (what it was).
  */
-const earlyWithin = 500;
+export const earlyWithin = 500;
 
 /**
  * "Best match" for a search: how like the term a prompt's use case is (trigram similarity, the
