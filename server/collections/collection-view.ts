@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CollectionItem, CollectionSummary } from "../../shared/collection.ts";
-import { profilePath } from "../../shared/profile.ts";
 import { collectionPath, promptPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections, profiles, prompts, users } from "../db/schema.ts";
 import { toPublicPrompt } from "../prompts/list-public-prompts.ts";
-import { creatorName, selectPrompts } from "../prompts/prompt-view.ts";
+import { profileColumns, publicCreator, selectPrompts } from "../prompts/prompt-view.ts";
 import { type CollectionRow, collectionColumns } from "./collection-access.ts";
 
 /**
@@ -77,29 +76,26 @@ export async function itemsOf(db: Database, collectionId: string): Promise<Colle
   });
 }
 
-/**
- * The collection's creator as a public page names them: their profile's display name and link
- * when the profile is public, else the name prompt cards give them. Never their email.
- */
+/** The collection's creator as a public page names them (publicCreator). */
 export async function ownerOf(db: Pick<Database, "select">, userId: string) {
   const [row] = await db
     .select({
       ownerName: users.name,
       ownerEmail: users.email,
       ownerUsername: profiles.username,
-      handle: profiles.handle,
-      displayName: profiles.displayName,
-      isPublic: profiles.isPublic,
+      ...profileColumns,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
-  const shown = row?.isPublic && row.handle && row.displayName;
-  return {
-    id: userId,
-    displayName: shown ? (row.displayName as string) : creatorName(row ?? emptyOwner),
-    profilePath: shown ? profilePath(row.handle as string) : null,
-  };
+  return { id: userId, ...publicCreator(row ?? emptyOwner) };
 }
 
-const emptyOwner = { ownerName: null, ownerEmail: null, ownerUsername: null };
+const emptyOwner = {
+  ownerName: null,
+  ownerEmail: null,
+  ownerUsername: null,
+  profileHandle: null,
+  profileName: null,
+  profileIsPublic: null,
+};

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Database } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
 import { selectPrompts } from "./prompt-view.ts";
@@ -32,9 +33,14 @@ export async function findRelatedPrompts(options: {
 }): Promise<PublicPrompt[]> {
   const { prompt } = options;
   if (prompt.category === null) return [];
-  const key = sql`lower(${prompt.title})`;
+  const rows = await relatedStatement(options.db).execute({ id: prompt.id, title: prompt.title });
+  return rows.map(toPublicPrompt);
+}
+
+const relatedStatement = prepared((db) => {
+  const key = sql`lower(${sql.placeholder("title")})`;
   const title = sql`lower(${prompts.title})`;
-  const others = sql`${prompts.isShared} and ${prompts.id} <> ${prompt.id}`;
+  const others = sql`${prompts.isShared} and ${prompts.id} <> ${sql.placeholder("id")}`;
   const candidates = sql`(
     (select ${prompts.id} as id, ${title} as title from ${prompts}
       where ${others} and ${title} >= ${key} order by ${title}, ${prompts.id} limit ${neighbours})
@@ -45,8 +51,8 @@ export async function findRelatedPrompts(options: {
   const best = sql`(select id from (
       select id, similarity(title, ${key}) as score from ${candidates} as candidates) as scored
     where score >= ${leastSimilarity} order by score desc, id limit ${relatedLimit})`;
-  const rows = await selectPrompts(options.db, null)
+  return selectPrompts(db, null)
     .where(sql`${prompts.id} in ${best}`)
-    .orderBy(sql`similarity(${title}, ${key}) desc`, prompts.id);
-  return rows.map(toPublicPrompt);
-}
+    .orderBy(sql`similarity(${title}, ${key}) desc`, prompts.id)
+    .prepare("related_prompts");
+});

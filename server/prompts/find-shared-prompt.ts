@@ -2,9 +2,10 @@ import { and, between, sql } from "drizzle-orm";
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import { uuidRange } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { gonePrompts, prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
-import { selectPrompts, selectWholePrompts } from "./prompt-view.ts";
+import { profileColumns, publicCreator, selectPrompts, selectWholePrompts } from "./prompt-view.ts";
 
 /**
  * A shared prompt by its address's short id (shared/public-address.ts), for pages anyone can
@@ -18,24 +19,53 @@ export async function findSharedPrompt(options: {
   /** Only the start of the text (a list's excerpt): enough for a social image. */
   excerpt?: boolean;
 }): Promise<
-  | { status: "shared"; prompt: PublicPrompt; ownerId: string | null }
+  | {
+      status: "shared";
+      prompt: PublicPrompt;
+      ownerId: string | null;
+      /** Its creator as public pages name them; null once their account is gone. */
+      creator: ReturnType<typeof publicCreator> | null;
+    }
   | { status: "gone" }
   | { status: "missing" }
 > {
   const range = uuidRange(options.short);
   if (!range) return { status: "missing" };
-  const inRange = (column: typeof prompts.id | typeof gonePrompts.id) =>
-    between(column, range.from, range.to);
-  const select = options.excerpt ? selectPrompts : selectWholePrompts;
-  const [row] = await select(options.db, null)
+  const statement = options.excerpt ? sharedExcerpt : sharedWhole;
+  const [row] = await statement(options.db).execute(range);
+  if (row) {
+    const creator = row.userId ? publicCreator(row) : null;
+    return { status: "shared", prompt: toPublicPrompt(row), ownerId: row.userId, creator };
+  }
+  const [gone] = await goneStatement(options.db).execute(range);
+  return gone ? { status: "gone" } : { status: "missing" };
+}
+
+/** The prompt ids an address's short id stands for: from and to. */
+const inRange = (column: typeof prompts.id | typeof gonePrompts.id) =>
+  between(column, sql.placeholder("from"), sql.placeholder("to"));
+
+const sharedWhole = prepared((db) =>
+  selectWholePrompts(db, null, profileColumns)
     .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
     .orderBy(prompts.id)
-    .limit(1);
-  if (row) return { status: "shared", prompt: toPublicPrompt(row), ownerId: row.userId };
-  const [gone] = await options.db
+    .limit(1)
+    .prepare("shared_prompt"),
+);
+
+const sharedExcerpt = prepared((db) =>
+  selectPrompts(db, null, profileColumns)
+    .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
+    .orderBy(prompts.id)
+    .limit(1)
+    .prepare("shared_prompt_excerpt"),
+);
+
+const goneStatement = prepared((db) =>
+  db
     .select({ id: gonePrompts.id })
     .from(gonePrompts)
     .where(inRange(gonePrompts.id))
-    .limit(1);
-  return gone ? { status: "gone" } : { status: "missing" };
-}
+    .limit(1)
+    .prepare("gone_prompt"),
+);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import { profilePath } from "../../shared/profile.ts";
 import type { Prompt, UpstreamState } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -37,6 +38,13 @@ function excerptOf(start: string) {
     ? { promptText: characters.slice(0, excerptLength).join(""), truncated: true }
     : { promptText: start, truncated: false };
 }
+
+/** What public pages name an owner by, besides their name (publicCreator): their profile. */
+export const profileColumns = {
+  profileHandle: profiles.handle,
+  profileName: profiles.displayName,
+  profileIsPublic: profiles.isPublic,
+};
 
 /**
  * The columns a prompt's presentation needs: its owner's name for the creator line, the star
@@ -101,24 +109,35 @@ function promptColumns(viewer: Viewer | null) {
  * SELECT ... FROM prompts with the owner joined in, shaped for this viewer, for lists: each text
  * is read as an excerpt.
  */
-export function selectPrompts(db: Database, viewer: Viewer | null) {
+export function selectPrompts<Extra extends SelectedFields>(
+  db: Database,
+  viewer: Viewer | null,
+  extra?: Extra,
+) {
   return db
-    .select({ ...promptColumns(viewer), textStart })
+    .select({ ...promptColumns(viewer), textStart, ...(extra as Extra) })
     .from(prompts)
     .leftJoin(users, eq(users.id, prompts.userId))
     .leftJoin(profiles, eq(profiles.id, prompts.userId));
 }
 
 /** The same for one prompt on its own, with its whole text. */
-export function selectWholePrompts(db: Database, viewer: Viewer | null) {
+export function selectWholePrompts<Extra extends SelectedFields>(
+  db: Database,
+  viewer: Viewer | null,
+  extra?: Extra,
+) {
   return db
-    .select({ ...promptColumns(viewer), promptText: prompts.promptText })
+    .select({ ...promptColumns(viewer), promptText: prompts.promptText, ...(extra as Extra) })
     .from(prompts)
     .leftJoin(users, eq(users.id, prompts.userId))
     .leftJoin(profiles, eq(profiles.id, prompts.userId));
 }
 
-type PromptRow = Omit<Awaited<ReturnType<typeof selectPrompts>>[number], "textStart">;
+type PromptRow = Omit<
+  Awaited<ReturnType<typeof selectPrompts<Record<never, never>>>>[number],
+  "textStart"
+>;
 
 /** A row read for a list carries the start of its text; any other row, the whole text. */
 export function toPrompt(
@@ -167,6 +186,24 @@ function upstreamState(row: {
  * capitalised ("carol.de.vries@..." is "Carol De Vries"); else the username; else "Community
  * Member" (an owner who left the community their prompts).
  */
+/**
+ * A creator as a public page names them: their profile's display name and link when the profile
+ * is public, else the name prompt cards give them. Never their email.
+ */
+export function publicCreator(owner: {
+  ownerName: string | null;
+  ownerEmail: string | null;
+  ownerUsername: string | null;
+  profileHandle: string | null;
+  profileName: string | null;
+  profileIsPublic: boolean | null;
+}) {
+  const { profileHandle, profileName } = owner;
+  return owner.profileIsPublic && profileHandle && profileName
+    ? { displayName: profileName, profilePath: profilePath(profileHandle) }
+    : { displayName: creatorName(owner), profilePath: null };
+}
+
 export function creatorName(owner: {
   ownerName: string | null;
   ownerEmail: string | null;

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { History, Version, VersionSummary } from "../../shared/versions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { profiles, prompts, promptVersions, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { assertPromptId, requireViewer, visibleTo } from "../prompts/prompt-access.ts";
@@ -25,12 +26,43 @@ export async function readHistory(options: {
  * A shared prompt's versions, for its public page: what everyone signed in sees of a shared
  * prompt's history already. Anything but a shared prompt is "not found".
  */
-export async function readSharedHistory(options: { db: Database; id: string }) {
-  return historyOf(
-    options.db,
-    await currentVersion(options.db, options.id, sql`${prompts.isShared}`),
+export async function readSharedHistory(options: { db: Database; id: string }): Promise<History> {
+  assertPromptId(options.id);
+  const { id } = options;
+  const rows = (await sharedHistory(options.db).execute({ id })).sort(
+    (a, b) => b.number - a.number,
   );
+  const [newest] = rows;
+  if (!newest) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
+  return {
+    promptId: id,
+    current: newest.number,
+    oldestKept: rows.at(-1)?.number ?? newest.number,
+    versions: rows.map(toSummary),
+  };
 }
+
+/**
+ * The current version and the earlier ones in one statement, never the text: a public page asks
+ * this of every prompt it shows.
+ */
+const sharedHistory = prepared((db) => {
+  const id = sql.placeholder("id");
+  const current = db
+    .select({ ...currentColumns, ...authorColumns })
+    .from(prompts)
+    .leftJoin(users, eq(users.id, sql`coalesce(${prompts.versionAuthorId}, ${prompts.userId})`))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(prompts.id, id), sql`${prompts.isShared}`));
+  const earlier = db
+    .select({ number: promptVersions.number, ...summaryColumns() })
+    .from(promptVersions)
+    .innerJoin(prompts, and(eq(prompts.id, promptVersions.promptId), sql`${prompts.isShared}`))
+    .leftJoin(users, eq(users.id, sql`coalesce(${promptVersions.authorId}, ${prompts.userId})`))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(promptVersions.promptId, id));
+  return current.unionAll(earlier).prepare("shared_history");
+});
 
 async function historyOf(db: Database, prompt: VisiblePrompt): Promise<History> {
   const earlier = await db
@@ -77,9 +109,7 @@ async function currentVersion(db: Database, id: string, condition: SQL | undefin
       isShared: prompts.isShared,
       promptText: prompts.promptText,
       ...currentColumns,
-      authorName: users.name,
-      authorEmail: users.email,
-      authorUsername: profiles.username,
+      ...authorColumns,
     })
     .from(prompts)
     .leftJoin(users, eq(users.id, sql`coalesce(${prompts.versionAuthorId}, ${prompts.userId})`))
@@ -120,6 +150,13 @@ const currentColumns = {
   createdAt: prompts.updatedAt,
 };
 
+/** A version's author, by the names prompt cards give people. */
+const authorColumns = {
+  authorName: users.name,
+  authorEmail: users.email,
+  authorUsername: profiles.username,
+};
+
 function summaryColumns() {
   return {
     title: promptVersions.title,
@@ -127,9 +164,7 @@ function summaryColumns() {
     note: promptVersions.note,
     restoredFrom: promptVersions.restoredFrom,
     createdAt: promptVersions.createdAt,
-    authorName: users.name,
-    authorEmail: users.email,
-    authorUsername: profiles.username,
+    ...authorColumns,
   };
 }
 

@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
 import { publicPageHeaders } from "~/lib/public-cache.ts";
-import { ownerOf } from "../../../server/collections/collection-view.ts";
 import { findRelatedPrompts } from "../../../server/prompts/find-related-prompts.ts";
 import { findSharedPrompt } from "../../../server/prompts/find-shared-prompt.ts";
 import { readSharedHistory } from "../../../server/versions/history.ts";
@@ -25,7 +24,7 @@ export async function loadPromptPage(options: {
   const found = await findSharedPrompt({ db, short: parsed.short });
   if (found.status === "gone") throw refused(410);
   if (found.status === "missing") throw refused(404);
-  const { prompt, ownerId } = found;
+  const { prompt, ownerId, creator } = found;
   const path = promptPath(prompt);
   if (`/p/${options.ref}` !== path) {
     throw redirect(`${path}${options.search}`, {
@@ -33,10 +32,9 @@ export async function loadPromptPage(options: {
       headers: { "Cache-Control": "public, max-age=3600" },
     });
   }
-  const [history, related, creator] = await Promise.all([
+  const [history, related] = await Promise.all([
     readSharedHistory({ db, id: prompt.id }),
     findRelatedPrompts({ db, prompt }),
-    ownerId ? ownerOf(db, ownerId) : null,
   ]);
   const tags = [
     `prompt:${prompt.id}`,
