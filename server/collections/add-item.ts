@@ -1,10 +1,10 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { eq, max, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { collectionItems, collections, prompts } from "../db/schema.ts";
+import { collectionItems, collections } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { assertPromptId, requireViewer, visibleTo } from "../prompts/prompt-access.ts";
-import { requireChangeableCollection } from "./collection-access.ts";
+import { assertPromptId, requireViewer } from "../prompts/prompt-access.ts";
+import { promptsToCollect, requireChangeableCollection } from "./collection-access.ts";
 
 /**
  * Adds a shared prompt (the viewer's own or anyone's) at the end of a collection the viewer may
@@ -22,12 +22,13 @@ export async function addItem(options: {
   return options.db.transaction(async (tx) => {
     const collection = await requireChangeableCollection(tx, viewer, options.id, true);
     assertPromptId(options.promptId);
-    const [prompt] = await tx
-      .select({ isShared: prompts.isShared })
-      .from(prompts)
-      .where(and(eq(prompts.id, options.promptId), visibleTo(viewer)));
-    if (!prompt) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
-    if (!prompt.isShared) {
+    const collectable = (await promptsToCollect(tx, viewer, [options.promptId])).get(
+      options.promptId,
+    );
+    if (collectable === undefined) {
+      throw new AppError("not_found", "Prompt not found", "prompt_not_found");
+    }
+    if (!collectable) {
       throw new AppError(
         "invalid_input",
         "Only shared prompts can go into a collection",

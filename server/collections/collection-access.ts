@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { collections } from "../db/schema.ts";
+import { collections, prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { visibleTo } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
 
 /**
@@ -11,7 +12,8 @@ import { isUuid } from "../uuid.ts";
  *   its owner and administrators; to anyone else it is "not found", so its existence never leaks;
  * - owners change and delete their own collections and their items; administrators any;
  * - anyone signed in who can see a collection stars it and saves it to their library;
- * - only shared prompts go into a collection (server/collections/add-item.ts).
+ * - only shared prompts go into a collection (`promptsToCollect` below), whoever adds them: a
+ *   person by hand (add-item.ts) or an import (server/library-data/import-collections.ts).
  */
 
 /** A collection as the rules and the views read it. */
@@ -73,6 +75,25 @@ export async function requireChangeableCollection(
     );
   }
   return collection;
+}
+
+/**
+ * Of these prompts, each one the viewer can see, with whether it may go into a collection: a
+ * shared one may (the viewer's own or anyone's), a personal one never, even the viewer's own.
+ * One they cannot see, or an id that names no prompt, is missing: to them it is not found.
+ */
+export async function promptsToCollect(
+  db: Pick<Database, "select">,
+  viewer: Viewer,
+  ids: string[],
+): Promise<Map<string, boolean>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: prompts.id, isShared: prompts.isShared })
+    .from(prompts)
+    .where(and(inArray(prompts.id, wanted), visibleTo(viewer)));
+  return new Map(rows.map((row) => [row.id, row.isShared]));
 }
 
 async function findCollection(db: Pick<Database, "select">, id: string) {

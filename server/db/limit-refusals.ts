@@ -53,7 +53,7 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
 };
 
 /** What a limit's refusal says, for a check made before writing (an import's, say). */
-export function refusalOf(code: "PS001" | "PS002" | "PS003" | "PS004", limit: number) {
+export function refusalOf(code: "PS001" | "PS002" | "PS003" | "PS004" | "PS009", limit: number) {
   return (refusals[code] as (limit: number) => LimitRefusal)(limit);
 }
 

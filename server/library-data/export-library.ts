@@ -6,6 +6,7 @@ import { promptFileChunks } from "./export-prompt-files.ts";
 import {
   type ExportedPrompt,
   earlierVersions,
+  ownCollections,
   ownFolders,
   ownPrompts,
   starsOnOthers,
@@ -67,6 +68,7 @@ async function* jsonChunks(
     account: { email: viewer.email, name: viewer.name },
     folders,
     favourites: await starsOnOthers(db, viewer.userId),
+    collections: await ownCollections(db, viewer.userId),
   };
   yield `${JSON.stringify(header).slice(0, -1)},"prompts":[`;
   // The prompts with earlier versions, at the version they were read at: their versions follow.

@@ -8,6 +8,7 @@ import { assertShareable } from "../prompts/privacy-check.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
 import { forkLinks } from "./fork-links.ts";
+import { makeCollections } from "./import-collections.ts";
 import type { ImportedHistory } from "./import-history.ts";
 import { type ImportPlan, type ImportReport, pathKey, planImport } from "./import-plan.ts";
 import { importedSharedContent } from "./import-privacy.ts";
@@ -67,7 +68,7 @@ export async function applyImport(options: {
   const plan = await planImport(db, viewer, parsed, pace);
   // The preview refuses too, so the person hears of it before choosing to import.
   assertShareable(importedSharedContent(plan.fresh, parsed.format), options.confirm);
-  const report = { ...plan.report, dryRun: options.dryRun };
+  const report: ImportReport = { ...plan.report, dryRun: options.dryRun };
   if (options.dryRun) return report;
   const run = await startImportRun(db, viewer.userId);
   const starred: string[] = [];
@@ -87,7 +88,12 @@ export async function applyImport(options: {
       await pace();
     }
     await starOthers(db, viewer, run, parsed.starredIds, starred, pace);
-    await db.transaction((tx) => finishImportRun(tx, run));
+    // The collections, whose items may name the prompts just written, go in the transaction that
+    // ends the run: with the rest of the import, or not at all.
+    await db.transaction(async (tx) => {
+      report.collectionItemsSkipped = await makeCollections(tx, viewer, plan.collections);
+      await finishImportRun(tx, run);
+    });
   } catch (error) {
     // If undoing fails too (the database went away), the run stays behind, and the next start,
     // or the person's next import, undoes its prompts, folders and tags.

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
@@ -9,10 +8,15 @@ import { tags } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Pace } from "../pacing.ts";
 import { folderPathSeparator, folderPaths } from "./export-library.ts";
+import {
+  type CollectionsReport,
+  type ImportedCollection,
+  planCollections,
+} from "./import-collections.ts";
 import type { ImportedPrompt, ParsedImport } from "./import-rules.ts";
-import { ownFolders, ownPromptHashes } from "./library-rows.ts";
+import { ownFolders, ownPromptHashes, textHash } from "./library-rows.ts";
 
-export interface ImportReport {
+export interface ImportReport extends CollectionsReport {
   format: string;
   inFile: number;
   added: number;
@@ -38,10 +42,10 @@ export interface ImportPlan {
   newTags: string[];
   /** Each of the file's tags by the name the database compares tags by (its own `lower()`). */
   tagKeys: Map<string, string>;
+  /** The file's collections to make: those whose title none of the person's has. */
+  collections: ImportedCollection[];
   report: Omit<ImportReport, "dryRun">;
 }
-
-const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
 /**
  * What an import would add, and whether it fits: prompts whose text the library already holds,
@@ -66,8 +70,8 @@ export async function planImport(
   let alreadyInLibrary = 0;
   let repeatedInFile = 0;
   for (const prompt of parsed.prompts) {
-    const stored = md5(prompt.promptText);
-    const original = md5(prompt.fileText);
+    const stored = textHash(prompt.promptText);
+    const original = textHash(prompt.fileText);
     if (inLibrary.has(stored)) alreadyInLibrary++;
     else if (storedAbove.has(stored) || writtenAbove.has(original)) repeatedInFile++;
     else fresh.push(prompt);
@@ -81,11 +85,13 @@ export async function planImport(
   );
   const newFolders = foldersToMake(fresh, folderIds);
   const { newTags, tagKeys } = await tagsToMake(db, viewer, fresh);
+  const collections = await planCollections(db, viewer, parsed.collections ?? [], fresh);
   await assertRoom(db, viewer, {
     prompts: fresh.length,
     bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
     folders: newFolders.length,
     tags: newTags.length,
+    collections: collections.make.length,
   });
   return {
     fresh,
@@ -93,6 +99,7 @@ export async function planImport(
     newFolders,
     newTags,
     tagKeys,
+    collections: collections.make,
     report: {
       format: parsed.format,
       inFile: parsed.prompts.length,
@@ -102,6 +109,7 @@ export async function planImport(
       duplicates: repeatedInFile + alreadyInLibrary,
       newFolders: newFolders.length,
       sample: fresh.slice(0, 5).map((prompt) => titleAndCategory(prompt.useCase).title),
+      ...collections.report,
     },
   };
 }
@@ -170,15 +178,17 @@ async function tagsToMake(db: Database, viewer: Viewer, fresh: ImportedPrompt[])
 async function assertRoom(
   db: Database,
   viewer: Viewer,
-  adding: { prompts: number; bytes: number; folders: number; tags: number },
+  adding: { prompts: number; bytes: number; folders: number; tags: number; collections: number },
 ) {
   const [room] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
       select u.prompts, u.prompt_bytes, u.folders, u.tags,
+        (select count(*) from collections c where c.user_id = u.user_id) as collections,
         library_limit('prompts_per_person') as prompt_limit,
         library_limit('library_bytes_per_person') as byte_limit,
         library_limit('folders_per_person') as folder_limit,
-        library_limit('tags_per_person') as tag_limit
+        library_limit('tags_per_person') as tag_limit,
+        library_limit('collections_per_person') as collection_limit
       from library_usage u where u.user_id = ${viewer.userId}`),
   );
   if (!room) return;
@@ -187,11 +197,12 @@ async function assertRoom(
     ["PS002", room.prompt_bytes, adding.bytes, room.byte_limit],
     ["PS003", room.folders, adding.folders, room.folder_limit],
     ["PS004", room.tags, adding.tags, room.tag_limit],
+    ["PS009", room.collections, adding.collections, room.collection_limit],
   ] as const;
   for (const [code, used, added, limit] of checks) {
     if (limit !== null && added > 0 && Number(used) + added > Number(limit)) {
       const refusal = refusalOf(code, Number(limit));
-      throw new AppError(refusal.code, refusal.message);
+      throw new AppError(refusal.code, refusal.message, refusal.detail);
     }
   }
 }

@@ -7,6 +7,7 @@ import {
 import { AppError, type ErrorCode, type ErrorDetail } from "../errors.ts";
 import { folderName } from "../folders/folder-input.ts";
 import { storableText } from "../validation.ts";
+import type { ImportedCollection } from "./import-collections.ts";
 import type { ImportedHistory } from "./import-history.ts";
 
 export interface ImportedPrompt {
@@ -45,6 +46,8 @@ export interface ParsedImport {
   prompts: ImportedPrompt[];
   /** JSON only: stars on other people's prompts, by id. */
   starredIds: string[];
+  /** PromptShelf JSON only: the person's collections. */
+  collections?: ImportedCollection[];
 }
 
 /** What one file may hold: see IMPORT_PROMPT_LIMIT and FOLDER_DEPTH_LIMIT in the README. */

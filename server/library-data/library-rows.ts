@@ -1,6 +1,17 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { collectionColumns } from "../collections/collection-access.ts";
+import { itemsOf } from "../collections/collection-view.ts";
 import type { Database } from "../db/client.ts";
-import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
+import {
+  collections,
+  favourites,
+  folders,
+  prompts,
+  promptTags,
+  promptVersions,
+  tags,
+} from "../db/schema.ts";
 
 const batchSize = 500;
 
@@ -35,6 +46,26 @@ export interface ExportedVersion {
   note: string | null;
   restoredFrom: number | null;
   createdAt: string;
+}
+
+/**
+ * One of the owner's collections, with its items in order as its page shows them: shared prompts
+ * only (the owner's or anyone's), each named by what its public page shows, and the owner's note.
+ */
+export interface ExportedCollection {
+  title: string;
+  description: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+  items: {
+    promptId: string;
+    title: string;
+    category: string | null;
+    /** The prompt's public page, `/p/<short id>-<slug>`. */
+    path: string;
+    note: string;
+  }[];
 }
 
 /** The owner's folders, parents before children. */
@@ -74,6 +105,34 @@ export async function starsOnOthers(db: Database, userId: string) {
   return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
 }
 
+/** The owner's collections, oldest first (at most collectionsPerPerson). */
+export async function ownCollections(db: Database, userId: string): Promise<ExportedCollection[]> {
+  const rows = await db
+    .select(collectionColumns)
+    .from(collections)
+    .where(eq(collections.userId, userId))
+    .orderBy(asc(collections.createdAt), asc(collections.id));
+  const out: ExportedCollection[] = [];
+  for (const row of rows) {
+    const items = await itemsOf(db, row.id);
+    out.push({
+      title: row.title,
+      description: row.description,
+      isPublic: row.isPublic,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      items: items.map(({ prompt, path, note }) => ({
+        promptId: prompt.id,
+        title: prompt.title,
+        category: prompt.category,
+        path,
+        note,
+      })),
+    });
+  }
+  return out;
+}
+
 type Position = { createdAt: Date; id: string } | null;
 
 /** The owner's prompts after a position, oldest first: how the readers below page. */
@@ -85,6 +144,32 @@ const ownAfter = (userId: string, after: Position) =>
       : undefined,
   );
 const oldestFirst = [asc(prompts.createdAt), asc(prompts.id)];
+
+/** A prompt text's MD5, as the database's md5() gives it: how an import tells texts apart. */
+export function textHash(text: string) {
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
+/**
+ * For each of these text hashes, the person's prompt with that text: a shared one before a
+ * personal one, then the oldest.
+ */
+export async function ownPromptsByText(
+  db: Pick<Database, "select">,
+  userId: string,
+  hashes: string[],
+): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const hash = sql<string>`md5(${prompts.promptText})`;
+  const rows = await db
+    .select({ id: prompts.id, hash })
+    .from(prompts)
+    .where(and(eq(prompts.userId, userId), inArray(hash, hashes)))
+    .orderBy(desc(prompts.isShared), ...oldestFirst);
+  const byHash = new Map<string, string>();
+  for (const row of rows) if (!byHash.has(row.hash)) byHash.set(row.hash, row.id);
+  return byHash;
+}
 
 /** The MD5 of each prompt text the person owns, a batch at a time. */
 export async function* ownPromptHashes(db: Database, userId: string): AsyncGenerator<string[]> {

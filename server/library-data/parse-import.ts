@@ -22,7 +22,15 @@ const toolFormats: ToolJsonFormat<unknown>[] = [
 ];
 
 /** Members of a PromptShelf export: a top-level object with one of them is ours. */
-const ourMembers = new Set(["format", "version", "prompts", "folders", "favourites", "versions"]);
+const ourMembers = new Set([
+  "format",
+  "version",
+  "prompts",
+  "folders",
+  "favourites",
+  "versions",
+  "collections",
+]);
 
 /**
  * Reads an import file; anything malformed stops it with the line (or entry, or file) named.

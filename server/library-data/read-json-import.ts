@@ -2,6 +2,7 @@ import { type ParseError, parseTree } from "jsonc-parser";
 import { z } from "zod";
 import type { Pace } from "../pacing.ts";
 import { libraryFormat } from "./export-library.ts";
+import { assertCollectionFits, collectionEntry, importedCollection } from "./import-collections.ts";
 import {
   historyFields,
   importedHistory,
@@ -37,7 +38,7 @@ const promptEntry = historyFields.extend({
 const maxEntryLength = 2_000_000;
 
 /** The file's members that are lists, read an entry at a time. */
-const lists = ["folders", "favourites", "prompts", "versions"];
+const lists = ["folders", "favourites", "prompts", "versions", "collections"];
 
 /**
  * A PromptShelf JSON export (or a hand-made file in its shape), read entry by entry: no part of
@@ -56,6 +57,7 @@ export async function readJsonImport(
   const starredIds: string[] = [];
   const entries: z.infer<typeof promptEntry>[] = [];
   const versions: VersionEntry[] = [];
+  const collectionEntries: z.infer<typeof collectionEntry>[] = [];
   try {
     for await (const event of jsonMembers(text, pace)) {
       if (event.kind === "member") {
@@ -84,6 +86,10 @@ export async function readJsonImport(
       } else if (event.key === "versions") {
         const where = `Version entry ${versions.length + 1}`;
         versions.push(entry(versionEntry, parsed(text, event), where, "entry"));
+      } else if (event.key === "collections") {
+        assertCollectionFits(collectionEntries.length);
+        const where = `Collection ${collectionEntries.length + 1}`;
+        collectionEntries.push(entry(collectionEntry, parsed(text, event), where, "entry"));
       }
     }
   } catch (error) {
@@ -95,7 +101,8 @@ export async function readJsonImport(
   if (format !== libraryFormat) fail("The file", "not a PromptShelf export");
   if (!keys.has("prompts")) fail("The file", 'it has no "prompts" list');
 
-  const versionsOf = versionsByPrompt(entries, versions);
+  const placeOf = placesById(entries);
+  const versionsOf = versionsByPrompt(placeOf, versions);
   const now = new Date();
   const prompts: ParsedImport["prompts"] = [];
   for (const [index, prompt] of entries.entries()) {
@@ -116,11 +123,18 @@ export async function readJsonImport(
     });
     await pace();
   }
-  return { format: "PromptShelf JSON", prompts, starredIds };
+  const inFile = (id: string) => {
+    const place = placeOf.get(id);
+    return place === undefined ? undefined : prompts[place];
+  };
+  const collections = collectionEntries.map((collection, index) =>
+    importedCollection(collection, `Collection ${index + 1}`, inFile, now),
+  );
+  return { format: "PromptShelf JSON", prompts, starredIds, collections };
 }
 
-/** Each prompt's earlier versions, by its place in the file; each version must name one prompt. */
-function versionsByPrompt(entries: { id?: string | undefined }[], versions: VersionEntry[]) {
+/** Each prompt's place in the file by its id, which the versions and collections name it by. */
+function placesById(entries: { id?: string | undefined }[]) {
   const placeOf = new Map<string, number>();
   for (const [index, { id }] of entries.entries()) {
     if (id === undefined) continue;
@@ -128,6 +142,11 @@ function versionsByPrompt(entries: { id?: string | undefined }[], versions: Vers
     if (first !== undefined) fail(`Prompt ${index + 1}`, `its id is prompt ${first + 1}'s too`);
     placeOf.set(id, index);
   }
+  return placeOf;
+}
+
+/** Each prompt's earlier versions, by its place in the file; each version must name one prompt. */
+function versionsByPrompt(placeOf: Map<string, number>, versions: VersionEntry[]) {
   const byPlace: VersionEntry[][] = [];
   for (const [index, version] of versions.entries()) {
     const place = placeOf.get(version.promptId);
