@@ -5,7 +5,7 @@ import { card, createPrompts } from "./support/prompts.ts";
 import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
-test("export JSON, import it into a fresh account, and see the same library", async ({
+test("export JSON, import it into a fresh account, and see the same library and collections", async ({
   page,
   browser,
 }, info) => {
@@ -19,6 +19,18 @@ test("export JSON, import it into a fresh account, and see the same library", as
     data: { folderId: folder.id },
   });
   await page.request.post(`/api/v1/prompts/${list.items[0].id}/tags`, { data: { name: "moved" } });
+  const shared = await (
+    await page.request.post("/api/v1/prompts", {
+      data: { promptText: "A shared prompt worth collecting.", shared: true },
+    })
+  ).json();
+  const collection = await (
+    await page.request.post("/api/v1/collections", { data: { title: "Carried picks" } })
+  ).json();
+  const item = await page.request.post(`/api/v1/collections/${collection.id}/items`, {
+    data: { promptId: shared.id, note: "Kept across accounts" },
+  });
+  expect(item.status()).toBe(201);
 
   await page.goto("/settings");
   await expectAccessible(page);
@@ -36,8 +48,8 @@ test("export JSON, import it into a fresh account, and see the same library", as
   await fresh.getByLabel("Choose a file to import").setInputFiles(file);
   await expect(fresh.getByText("Ready to import")).toBeVisible();
   await expect(fresh.getByRole("definition").filter({ hasText: "PromptShelf JSON" })).toBeVisible();
-  await fresh.getByRole("button", { name: "Import 2 prompts" }).click();
-  await expectToast(fresh, "Imported 2 prompts");
+  await fresh.getByRole("button", { name: "Import 3 prompts and 1 collection" }).click();
+  await expectToast(fresh, "Imported 3 prompts and 1 collection");
   await fresh.goto("/dashboard");
   await expect(card(fresh, "Exported prompt one")).toBeVisible();
   await expect(card(fresh, "Exported prompt two")).toBeVisible();
@@ -45,6 +57,8 @@ test("export JSON, import it into a fresh account, and see the same library", as
   await expect(
     fresh.getByRole("navigation", { name: "Library" }).getByRole("link", { name: /^Carried/ }),
   ).toBeVisible();
+  const collections = await (await fresh.request.get("/api/v1/collections")).json();
+  expect(collections).toMatchObject([{ title: "Carried picks", itemCount: 1 }]);
   await context.close();
 });
 

@@ -13,8 +13,27 @@ function skippedText(report: Report) {
   const parts = [
     report.repeatedInFile ? `${report.repeatedInFile} repeated in the file` : null,
     report.alreadyInLibrary ? `${report.alreadyInLibrary} already in your library` : null,
+    report.collectionsInLibrary
+      ? `${count(report.collectionsInLibrary, "collection")} whose title you already have`
+      : null,
+    report.collectionItemsSkipped
+      ? `${count(report.collectionItemsSkipped, "collection item")} whose prompt is not shared here`
+      : null,
   ].filter(Boolean);
   return parts.length ? `Skipped: ${parts.join(", ")}.` : undefined;
+}
+
+const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? "" : "s"}`;
+
+/** Whether importing the file would add anything: prompts, or collections of a JSON export. */
+const addsAnything = (report: Report) => report.added > 0 || report.newCollections > 0;
+
+/** What the import adds, as its button and its notice say it. */
+function addedText(report: Report) {
+  const prompts = `${report.added} prompts`;
+  return report.newCollections > 0
+    ? `${prompts} and ${count(report.newCollections, "collection")}`
+    : prompts;
 }
 
 /** Why there is nothing to import, said next to the button that cannot be pressed. */
@@ -90,7 +109,7 @@ export function ImportPanel() {
       const report = await upload(file, false, shareAnyway);
       showNotice({
         kind: "success",
-        title: `Imported ${report.added} prompts`,
+        title: `Imported ${addedText(report)}`,
         description: skippedText(report),
       });
       setFile(null);
@@ -164,11 +183,17 @@ export function ImportPanel() {
             <dd className="font-medium">{preview.alreadyInLibrary}</dd>
             <dt>New folders</dt>
             <dd className="font-medium">{preview.newFolders}</dd>
+            {preview.newCollections + preview.collectionsInLibrary > 0 ? (
+              <>
+                <dt>New collections</dt>
+                <dd className="font-medium">{preview.newCollections}</dd>
+              </>
+            ) : null}
           </dl>
           {preview.sample.length ? (
             <p className="mt-2 text-sm text-muted">First: {preview.sample.join(", ")}</p>
           ) : null}
-          {preview.added === 0 ? (
+          {!addsAnything(preview) ? (
             <p id="import-nothing-to-add" className="mt-3 text-sm text-fg-soft">
               {nothingToAddText(preview)}
             </p>
@@ -176,10 +201,10 @@ export function ImportPanel() {
           <div className="mt-4 flex gap-3">
             <Button
               onClick={() => void confirm()}
-              disabled={busy || preview.added === 0}
-              aria-describedby={preview.added === 0 ? "import-nothing-to-add" : undefined}
+              disabled={busy || !addsAnything(preview)}
+              aria-describedby={!addsAnything(preview) ? "import-nothing-to-add" : undefined}
             >
-              {busy ? "Importing..." : `Import ${preview.added} prompts`}
+              {busy ? "Importing..." : `Import ${addedText(preview)}`}
             </Button>
             <Button variant="secondary" onClick={() => void choose(undefined)} disabled={busy}>
               Cancel
