@@ -4,7 +4,8 @@ import type { Database } from "./client.ts";
  * A statement built and named once per database, for the few a public page sends on every visit:
  * Drizzle writes its SQL once, and PostgreSQL parses and plans it once per connection instead of
  * on every call (at 1,000,000 prompts, parsing and planning a prompt page's statements took 2.7 ms
- * of PostgreSQL's time against 0.2 ms to run them). Values go in as `sql.placeholder(name)`.
+ * of PostgreSQL's time against 1.5 ms to run them; docs/decisions/0019). Values go in as
+ * `sql.placeholder(name)`.
  */
 export function prepared<Statement>(build: (db: Database) => Statement) {
   const made = new WeakMap<Database, Statement>();
