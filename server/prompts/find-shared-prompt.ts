@@ -1,4 +1,5 @@
 import { and, between, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import { uuidRange } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
@@ -45,20 +46,19 @@ export async function findSharedPrompt(options: {
 const inRange = (column: typeof prompts.id | typeof gonePrompts.id) =>
   between(column, sql.placeholder("from"), sql.placeholder("to"));
 
-const sharedWhole = prepared((db) =>
-  selectWholePrompts(db, null, profileColumns)
+/** The shared prompt the range holds (an address's short id names at most one). */
+const sharedIn = <Query extends PgSelect>(query: Query) =>
+  query
     .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
     .orderBy(prompts.id)
-    .limit(1)
-    .prepare("shared_prompt"),
+    .limit(1);
+
+const sharedWhole = prepared((db) =>
+  sharedIn(selectWholePrompts(db, null, profileColumns).$dynamic()).prepare("shared_prompt"),
 );
 
 const sharedExcerpt = prepared((db) =>
-  selectPrompts(db, null, profileColumns)
-    .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
-    .orderBy(prompts.id)
-    .limit(1)
-    .prepare("shared_prompt_excerpt"),
+  sharedIn(selectPrompts(db, null, profileColumns).$dynamic()).prepare("shared_prompt_excerpt"),
 );
 
 const goneStatement = prepared((db) =>
