@@ -182,11 +182,6 @@ function upstreamState(row: {
 }
 
 /**
- * The spec's creator line: the account's name; else its email's local part split on dots and
- * capitalised ("carol.de.vries@..." is "Carol De Vries"); else the username; else "Community
- * Member" (an owner who left the community their prompts).
- */
-/**
  * A creator as a public page names them: their profile's display name and link when the profile
  * is public, else the name prompt cards give them. Never their email.
  */
@@ -204,6 +199,11 @@ export function publicCreator(owner: {
     : { displayName: creatorName(owner), profilePath: null };
 }
 
+/**
+ * The spec's creator line: the account's name; else its email's local part split on dots and
+ * capitalised ("carol.de.vries@..." is "Carol De Vries"); else the username; else "Community
+ * Member" (an owner who left the community their prompts).
+ */
 export function creatorName(owner: {
   ownerName: string | null;
   ownerEmail: string | null;
