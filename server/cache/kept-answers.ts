@@ -12,7 +12,7 @@ import { createSignedInAnswers } from "./signed-in-answers.ts";
 import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
 export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
-export type { KeptLibraries } from "./kept-libraries.ts";
+export type { KeptLibraries, KeptLibrary } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
 

@@ -1,6 +1,6 @@
 import { type PaletteAnswer, paletteGroupSize, paletteMatchesKept } from "../../shared/palette.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import type { KeptLibraries } from "../cache/kept-libraries.ts";
+import type { KeptLibraries } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { listStatement } from "./list-statement.ts";
 import { readOwnLibrary, searchOwnLibrary } from "./own-library.ts";

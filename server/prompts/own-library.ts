@@ -1,5 +1,5 @@
 import { and, eq, not } from "drizzle-orm";
-import type { KeptLibrary } from "../cache/kept-libraries.ts";
+import type { KeptLibrary } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
 import { earlyWithin } from "./search-relevance.ts";
