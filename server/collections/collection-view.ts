@@ -53,27 +53,42 @@ export async function summaryOf(db: Pick<Database, "select">, id: string) {
 
 /** The shown items in their order, each with its prompt as anyone may read it. */
 export async function itemsOf(db: Database, collectionId: string): Promise<CollectionItem[]> {
+  return (await itemsOfEach(db, [collectionId])).get(collectionId) ?? [];
+}
+
+/** The same for several collections at once, by collection: two statements whatever their number. */
+export async function itemsOfEach(
+  db: Database,
+  collectionIds: string[],
+): Promise<Map<string, CollectionItem[]>> {
+  const byCollection = new Map<string, CollectionItem[]>();
+  if (collectionIds.length === 0) return byCollection;
   const rows = await db
-    .select({ promptId: collectionItems.promptId, note: collectionItems.note })
+    .select({
+      collectionId: collectionItems.collectionId,
+      promptId: collectionItems.promptId,
+      note: collectionItems.note,
+    })
     .from(collectionItems)
     .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))
-    .where(and(eq(collectionItems.collectionId, collectionId), sql`${prompts.isShared}`))
+    .where(and(inArray(collectionItems.collectionId, collectionIds), sql`${prompts.isShared}`))
     .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return byCollection;
   const promptRows = await selectPrompts(db, null).where(
     and(
-      inArray(
-        prompts.id,
-        rows.map((row) => row.promptId),
-      ),
+      inArray(prompts.id, [...new Set(rows.map((row) => row.promptId))]),
       sql`${prompts.isShared}`,
     ),
   );
   const byId = new Map(promptRows.map((row) => [row.id, toPublicPrompt(row)]));
-  return rows.flatMap((row) => {
+  for (const row of rows) {
     const prompt = byId.get(row.promptId);
-    return prompt ? [{ prompt, note: row.note, path: promptPath(prompt) }] : [];
-  });
+    if (!prompt) continue;
+    const items = byCollection.get(row.collectionId) ?? [];
+    items.push({ prompt, note: row.note, path: promptPath(prompt) });
+    byCollection.set(row.collectionId, items);
+  }
+  return byCollection;
 }
 
 /** The collection's creator as a public page names them (publicCreator). */

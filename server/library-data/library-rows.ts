@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { collectionColumns } from "../collections/collection-access.ts";
-import { itemsOf } from "../collections/collection-view.ts";
+import { itemsOfEach } from "../collections/collection-view.ts";
 import type { Database } from "../db/client.ts";
 import {
   collections,
@@ -112,25 +112,24 @@ export async function ownCollections(db: Database, userId: string): Promise<Expo
     .from(collections)
     .where(eq(collections.userId, userId))
     .orderBy(asc(collections.createdAt), asc(collections.id));
-  const out: ExportedCollection[] = [];
-  for (const row of rows) {
-    const items = await itemsOf(db, row.id);
-    out.push({
-      title: row.title,
-      description: row.description,
-      isPublic: row.isPublic,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      items: items.map(({ prompt, path, note }) => ({
-        promptId: prompt.id,
-        title: prompt.title,
-        category: prompt.category,
-        path,
-        note,
-      })),
-    });
-  }
-  return out;
+  const items = await itemsOfEach(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    title: row.title,
+    description: row.description,
+    isPublic: row.isPublic,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items: (items.get(row.id) ?? []).map(({ prompt, path, note }) => ({
+      promptId: prompt.id,
+      title: prompt.title,
+      category: prompt.category,
+      path,
+      note,
+    })),
+  }));
 }
 
 type Position = { createdAt: Date; id: string } | null;

@@ -2,6 +2,7 @@ import { and, eq, not } from "drizzle-orm";
 import type { KeptLibrary } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
+import { wordsOf, trigramsOf as wordTrigrams } from "./search-pattern.ts";
 import { earlyWithin } from "./search-relevance.ts";
 
 /**
@@ -98,15 +99,9 @@ function foldAscii(text: string) {
 
 const lowerCase = (letters: string) => letters.toLowerCase();
 
-/** pg_trgm's trigrams: each word of letters and digits, lowered, padded with two spaces before and one after. */
+/** pg_trgm's trigrams: each word's, padded with two spaces before and one after. */
 function trigramsOf(text: string) {
-  const trigrams = new Set<string>();
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (word === "") continue;
-    const padded = `  ${word} `;
-    for (let at = 0; at + 3 <= padded.length; at++) trigrams.add(padded.slice(at, at + 3));
-  }
-  return trigrams;
+  return new Set(wordsOf(text).flatMap((word) => wordTrigrams(`  ${word} `)));
 }
 
 /** pg_trgm's similarity: the trigrams both share, over all the trigrams of either. */
