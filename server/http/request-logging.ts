@@ -10,6 +10,12 @@ export function requestIdFor(incoming: string | string[] | undefined) {
   return typeof incoming === "string" && acceptableId.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * Logged for a request whose client went away before its answer was sent, as nginx logs it: no
+ * fault of the server's, so not an error line.
+ */
+const clientClosedRequest = 499;
+
 /** One line per request with its outcome. */
 export function logOutcome(
   log: Logger,
@@ -34,7 +40,8 @@ export function requestLogging(log: Logger): MiddlewareHandler<AppEnv> {
     logOutcome(requestLog, {
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      // Whatever a handler made of its aborted work (React Router answers 500), nobody got it.
+      status: c.req.raw.signal.aborted ? clientClosedRequest : c.res.status,
       started,
     });
   };
