@@ -26,6 +26,8 @@ const imageSamples = 20;
 interface PublicRow extends LoadResult {
   name: string;
   answerMemory: "on" | "off";
+  /** Sent by one connection, each request after the last: its time without a queue. */
+  alone?: boolean;
 }
 
 interface Timing {
@@ -63,7 +65,11 @@ export async function measurePublic(options: BenchOptions, log: (line: string) =
   const rows: PublicRow[] = [];
   const timings: Timing[] = [];
   let ceiling: LoadResult | null = null;
-  const load = (url: string, pid: number | undefined, extra: { paths?: string[] } = {}) =>
+  const load = (
+    url: string,
+    pid: number | undefined,
+    extra: { paths?: string[]; connections?: number } = {},
+  ) =>
     measureLoad(
       {
         url,
@@ -141,6 +147,19 @@ export async function measurePublic(options: BenchOptions, log: (line: string) =
         log(`  /prompts?q=${word}: ${summary(result)}`);
         rows.push({ ...result, name: `/prompts?q=${word}`, answerMemory: "off" });
       }
+      // With 64 connections queued, a p99 is mostly waiting: these say what one search costs.
+      for (const word of searches) {
+        const result = await load(`${url}/prompts?q=${encodeURIComponent(word)}`, pid, {
+          connections: 1,
+        });
+        log(`  /prompts?q=${word}, one at a time: ${summary(result)}`);
+        rows.push({
+          ...result,
+          name: `/prompts?q=${word}, one at a time`,
+          answerMemory: "off",
+          alone: true,
+        });
+      }
       const browse = await load(`${url}/prompts`, pid);
       rows.push({ ...browse, name: "/prompts", answerMemory: "off" });
     },
@@ -193,8 +212,13 @@ async function writePublicReport(report: {
     ceiling ? `${Math.round((100 * row.requestsPerSecond) / ceiling.requestsPerSecond)}%` : "—";
   const kept = rows.find((row) => row.name.startsWith("prompt page, kept"));
   const cold = rows.find((row) => row.name.startsWith("prompt page, cold"));
-  const searchRows = (memory: "on" | "off") =>
-    rows.filter((row) => row.name.startsWith("/prompts?q=") && row.answerMemory === memory);
+  const searchRows = (memory: "on" | "off", alone = false) =>
+    rows.filter(
+      (row) =>
+        row.name.startsWith("/prompts?q=") &&
+        row.answerMemory === memory &&
+        Boolean(row.alone) === alone,
+    );
   const sitemap = timings.find((timing) => timing.name.startsWith("sitemap"));
   const images = timings.filter((timing) => timing.name.startsWith("social image"));
   const firstImages = images.map((image) => image.ms[0] ?? Number.POSITIVE_INFINITY);
@@ -213,13 +237,21 @@ async function writePublicReport(report: {
       met: !!cold && cold.requestsPerSecond >= targets.coldPerSecond && errorCount(cold) === 0,
       measured: cold ? `${fmt(cold.requestsPerSecond)} req/s` : "—",
     },
-    ...(["on", "off"] as const).map((memory) => ({
-      target: `/prompts?q= p99 < ${targets.searchP99Ms} ms (${memory === "on" ? "kept, as served" : "nothing kept"})`,
+    ...(
+      [
+        ["on", false, "kept, as served"],
+        ["off", false, `nothing kept, ${report.options.connections} connections`],
+        ["off", true, "nothing kept, one request at a time"],
+      ] as const
+    ).map(([memory, alone, label]) => ({
+      target: `/prompts?q= p99 < ${targets.searchP99Ms} ms (${label})`,
       met:
-        searchRows(memory).length > 0 &&
-        searchRows(memory).every((row) => row.p99 < targets.searchP99Ms && errorCount(row) === 0),
-      measured: searchRows(memory)
-        .map((row) => `${row.name.slice("/prompts?q=".length)} ${row.p99} ms`)
+        searchRows(memory, alone).length > 0 &&
+        searchRows(memory, alone).every(
+          (row) => row.p99 < targets.searchP99Ms && errorCount(row) === 0,
+        ),
+      measured: searchRows(memory, alone)
+        .map((row) => `${wordOf(row)} ${row.p99} ms`)
         .join(", "),
     })),
     {
@@ -280,4 +312,9 @@ async function writePublicReport(report: {
     `${JSON.stringify({ ...report, options: undefined, checks }, null, 2)}\n`,
   );
   return markdown;
+}
+
+/** The word a search row looked for. */
+function wordOf(row: PublicRow) {
+  return row.name.slice("/prompts?q=".length).replace(/, one at a time$/, "");
 }
