@@ -1,30 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { capturedLogger } from "../tests/support/captured-logger.ts";
 import { createUser } from "../tests/support/factories.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { prompts, users } from "./db/schema.ts";
-import { createLogger } from "./logger.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
-
-/** A logger writing into memory, and what it wrote. */
-function capturedLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const log = createLogger({ level: "info", pretty: false, destination });
-  return { log, written: () => lines.join("") };
-}
 
 async function failureOf(query: () => Promise<unknown>) {
   try {

@@ -1,21 +1,14 @@
-import { Writable } from "node:stream";
 import { Hono } from "hono";
 import { expect, it } from "vitest";
-import { createLogger } from "../logger.ts";
+import { capturedLogger } from "../../tests/support/captured-logger.ts";
 import type { AppEnv } from "./app-env.ts";
 import { requestLogging } from "./request-logging.ts";
 
 /** An app that logs through requestLogging into memory; its one route fails once aborted. */
 function loggedApp() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { log, written } = capturedLogger();
   const app = new Hono<AppEnv>();
-  app.use(requestLogging(createLogger({ level: "info", pretty: false, destination })));
+  app.use(requestLogging(log));
   app.get("/page", async (c) => {
     const { signal } = c.req.raw;
     if (c.req.query("leave") !== undefined) {
@@ -25,7 +18,11 @@ function loggedApp() {
     const failed = signal.aborted || c.req.query("fail") !== undefined;
     return c.text(failed ? "failed" : "ok", failed ? 500 : 200);
   });
-  const logged = () => lines.map((line) => JSON.parse(line) as { level: number; status: number });
+  const logged = () =>
+    written()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: number; status: number });
   return { app, logged };
 }
 
