@@ -1,3 +1,4 @@
+import { forgetOldStoredPages } from "./cache/kept-answers.ts";
 import type { Database } from "./db/client.ts";
 import { undoStaleImportRuns } from "./library-data/import-runs.ts";
 import type { Logger } from "./logger.ts";
@@ -9,7 +10,7 @@ const everyMs = 60_000;
 /**
  * What each instance tidies once a minute: imports whose process died part way are undone,
  * copy records too old to matter are let go, and so are OAuth codes, grants and clients nobody
- * uses any more. Returns the way to stop.
+ * uses any more, and stored pages too old to be served. Returns the way to stop.
  */
 export function startHousekeeping(db: Database, log: Logger) {
   let running: Promise<void> | null = null;
@@ -18,6 +19,7 @@ export function startHousekeeping(db: Database, log: Logger) {
       await undoStaleImportRuns(db);
       await forgetOldCopies(db);
       await forgetUnusedGrants(db);
+      await forgetOldStoredPages(db);
     } catch (error) {
       log.warn({ err: error }, "housekeeping failed; it runs again in a minute");
     }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import type { ServerBuild } from "react-router";
@@ -32,6 +34,7 @@ async function main() {
     sessionCookie: cookieNames(servesHttps(config)).session,
     strict: config.mode !== "production",
     memory: config.answerMemory,
+    stored: frontEnd.build ? { db: database.db, build: frontEnd.build } : undefined,
   });
   const changeFeed = createChangeFeed(database, log, kept.channel);
   let draining = false;
@@ -83,6 +86,8 @@ async function main() {
 /** Production serves the built app; development compiles it on demand through Vite. */
 async function loadFrontEnd(config: Config): Promise<{
   loadBuild: () => Promise<ServerBuild>;
+  /** What names this build's code, for pages it stores; none in development. */
+  build?: string;
   clientDir?: string;
   middleware?: NodeMiddleware;
   close: () => Promise<void>;
@@ -101,12 +106,21 @@ async function loadFrontEnd(config: Config): Promise<{
       close: () => devServer.close(),
     };
   }
-  const build = (await import(join(projectRoot, "build/server/index.js"))) as ServerBuild;
+  const serverBuild = join(projectRoot, "build/server/index.js");
+  const build = (await import(serverBuild)) as ServerBuild;
   return {
     loadBuild: async () => build,
+    build: await contentHash([serverBuild, join(projectRoot, "build/main.js")]),
     clientDir: join(projectRoot, "build/client"),
     close: async () => {},
   };
+}
+
+/** A short hash of these files' bytes. */
+async function contentHash(files: string[]) {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(await readFile(file));
+  return hash.digest("base64url").slice(0, 16);
 }
 
 main().catch((error: unknown) => {

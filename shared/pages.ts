@@ -29,6 +29,12 @@ export interface Page {
    * on its own (any other page answers a query string with its one copy).
    */
   query?: true;
+  /**
+   * `public` pages only: a rendered copy is also stored in the database (server/cache/
+   * stored-pages.ts), for a visit that finds none in memory. The page's loader names the prompts
+   * it shows, with their stamps; the copy is served while they all read the same.
+   */
+  stored?: true;
 }
 
 /**
@@ -46,7 +52,7 @@ export const pages: Page[] = [
     }),
   ),
   { path: "/prompts", access: "public", file: "routes/public/browse-prompts.tsx", query: true },
-  { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx" },
+  { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx", stored: true },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },

@@ -33,6 +33,7 @@ function context() {
     viewer: refuse,
     publicPrompts: refuse,
     highlights: refuse,
+    showsPrompts: () => {},
     reportError: refuse,
   });
   return provider;

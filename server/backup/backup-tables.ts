@@ -28,6 +28,7 @@ export const backupTables = [
  * crafted one) could sign someone in, so after a restore people sign in and make tokens again.
  * Rate limit counts and import runs are over in minutes; library usage is counted again by the
  * database as rows are restored. Deleted shared prompts' ids only turn a page's 404 into a 410.
+ * Stored pages are rendered again from what is restored.
  */
 export const leftOutOfBackups = [
   "sessions",
@@ -39,6 +40,7 @@ export const leftOutOfBackups = [
   "import_runs",
   "library_usage",
   "gone_prompts",
+  "stored_pages",
 ];
 
 export type BackupTable = (typeof backupTables)[number];

@@ -1,20 +1,23 @@
 import type { IncomingMessage } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import { createKeptLibraries, type KeptLibraries } from "./kept-libraries.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
-import { createPublicPages, keptTagsHeader } from "./public-pages.ts";
+import { createPublicPages } from "./public-pages.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
+import { createStoredPages } from "./stored-pages.ts";
 import { createTokenCache, type TokenCache } from "./token-cache.ts";
 
 export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
 export type { KeptLibraries, KeptLibrary } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
+export { forgetOldStoredPages, type ShownPrompt } from "./stored-pages.ts";
 
 /**
  * Everything the server keeps in memory to answer without the database or a render, behind one
@@ -23,9 +26,10 @@ export type { KeptSearches } from "./kept-searches.ts";
 export interface KeptAnswers {
   /**
    * On each public page's route: each page is rendered at most once a minute, for everyone, and
-   * dropped at once when what its tags name changes (public-pages.ts).
+   * dropped at once when what its tags name changes (public-pages.ts); a page declared `stored`
+   * missing from memory is read from its stored copy while that is still true (stored-pages.ts).
    */
-  publicPage(page: { query?: true }): MiddlewareHandler<AppEnv>;
+  publicPage(page: { query?: true; stored?: true }): MiddlewareHandler<AppEnv>;
   /**
    * After the session middleware: a signed-in person's pages and lists, kept while nothing they
    * show has changed; after a write, what it changed is dropped.
@@ -68,12 +72,21 @@ export interface KeptAnswers {
 export function createKeptAnswers(options: {
   sessionCookie: string;
   strict: boolean;
-  /** Off, no page or list is served from memory: every request renders (sessions stay kept). */
+  /**
+   * Off, no page or list is served from memory: every request renders, or reads its stored page
+   * (sessions stay kept).
+   */
   memory?: boolean;
   /** How long new shares may take to reach others' kept answers (cache-versions.ts). */
   communityWindowMs?: number;
   /** How long an answer behind on new shares alone is still served (cache-versions.ts). */
   additionsLagMs?: number;
+  /**
+   * Where pages declared `stored` (shared/pages.ts) are kept between renders, and the build
+   * that renders them: pages another build rendered are rendered again. None in development,
+   * where the code changes under a running server.
+   */
+  stored?: { db: Database; build: string };
 }): KeptAnswers {
   const memory = options.memory ?? true;
   const versions = createCacheVersions({
@@ -85,7 +98,11 @@ export function createKeptAnswers(options: {
   const searches = createKeptSearches({ versions, memory });
   const libraries = createKeptLibraries({ versions, memory });
   const tokenRequests = createMemoryRateLimiter();
-  const publicPages = createPublicPages({ strict: options.strict });
+  const publicPages = createPublicPages({
+    strict: options.strict,
+    memory,
+    stored: options.stored && createStoredPages(options.stored),
+  });
   const signedIn = createSignedInAnswers({
     versions,
     sessions,
@@ -93,13 +110,7 @@ export function createKeptAnswers(options: {
     memory,
   });
   return {
-    publicPage: (page) =>
-      memory
-        ? publicPages.middleware(page)
-        : async (c, next) => {
-            await next();
-            c.res.headers.delete(keptTagsHeader);
-          },
+    publicPage: publicPages.middleware,
     signedIn: signedIn.middleware,
     sessions,
     tokens,

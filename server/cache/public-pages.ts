@@ -1,13 +1,13 @@
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { preferredEncoding } from "../http/compression.ts";
 import { createKeptPageStore, pageKey, type StoredPage } from "./kept-page-store.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
+import type { StoredPages } from "./stored-pages.ts";
 
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Public pages are rendered again at most this often: their prompt lists are a minute fresh. */
 const refreshMs = 60_000;
@@ -15,7 +15,8 @@ const refreshMs = 60_000;
 /**
  * On a 30 KB page, brotli at quality 6 takes 0.7 ms and comes within 0.2% of quality 9's size,
  * which takes 11.5 ms: a page rendered for the first time (a prompt page of a million) would
- * spend most of its time compressing. gzip at level 6 likewise: 0.6 ms against 1.0, same size.
+ * spend most of its time compressing. gzip (level 6, 0.6 ms) is made only when a visitor asks for
+ * it: browsers and search engines' crawlers all take brotli.
  */
 const brotliQuality = 6;
 
@@ -33,14 +34,18 @@ export const keptTagsHeader = "x-kept-tags";
 
 interface CachedPage extends StoredPage {
   br: KeptAnswer;
-  gzip: KeptAnswer;
-  identity: KeptAnswer;
+  /** The page as rendered; a page read from the database has only its brotli copy. */
+  identity?: KeptAnswer;
   renderedAt: number;
 }
 
 export interface PublicPages {
-  /** For one public page's route: serves its kept copies, renders and keeps missing or old ones. */
-  middleware(page: { query?: true }): MiddlewareHandler<AppEnv>;
+  /**
+   * For one public page's route: serves its kept copies, renders and keeps missing or old ones.
+   * A page declared `stored` missing from memory is read from the database, if stored there and
+   * still true, else rendered and stored.
+   */
+  middleware(page: { query?: true; stored?: true }): MiddlewareHandler<AppEnv>;
   /** The page kept for this path and query, if it is fresh, as sent with these encodings. */
   fresh(path: string, search: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
   /**
@@ -65,14 +70,63 @@ export interface PublicPages {
  * read throws, so the page fails where it is written; otherwise the answer goes to this visitor
  * alone and is not kept.
  */
-export function createPublicPages(options: { strict: boolean; budgetBytes?: number }): PublicPages {
+export function createPublicPages(options: {
+  strict: boolean;
+  budgetBytes?: number;
+  /** Off, nothing is kept in memory: each request renders, or reads its stored page. */
+  memory?: boolean;
+  /** Where pages declared `stored` are kept between renders; none, none is. */
+  stored?: StoredPages;
+}): PublicPages {
+  const memory = options.memory ?? true;
   const store = createKeptPageStore<CachedPage>(options.budgetBytes ?? publicPageBudgetBytes);
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
 
+  /**
+   * The page read from the database, or rendered (and then stored); null when the rendered
+   * answer is not one to keep, which is then in c.res. A copy gone old in memory is rendered
+   * again, so a page people read keeps its related prompts a minute fresh.
+   */
+  const produce = async (
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    declared: { query?: true; stored?: true },
+    stale: boolean,
+  ): Promise<CachedPage | null> => {
+    const stored = declared.stored && !searchOf(c.req.url) ? options.stored : undefined;
+    if (stored && !stale) {
+      const found = await stored.find(c.req.path);
+      if (found) {
+        const { answer, tags } = found;
+        return { br: answer, renderedAt: Date.now(), query: false, tags, bytes: pageBytes(answer) };
+      }
+    }
+    const page = await capture(c, next, options.strict, declared.query === true);
+    const shown = c.get("shownPrompts");
+    if (page && stored && shown) {
+      const saved = { path: c.req.path, shown, tags: page.tags, answer: page.br };
+      void stored.save(saved).catch((error: unknown) => {
+        c.get("log").warn({ err: error, path: c.req.path }, "a rendered page was not stored");
+      });
+    }
+    return page;
+  };
+
   const middleware =
-    (declared: { query?: true }): MiddlewareHandler<AppEnv> =>
+    (declared: { query?: true; stored?: true }): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
+      if (!memory) {
+        if (!declared.stored || !options.stored) {
+          await next();
+          return withoutTags(c);
+        }
+        const page = await produce(c, next, declared, false);
+        if (!page) return withoutTags(c);
+        c.res = undefined;
+        c.res = serve(c, page);
+        return c.res;
+      }
       const key = pageKey(c.req.path, searchOf(c.req.url), declared.query === true);
       const cached = store.get(key);
       if (cached && isFresh(cached)) return serve(c, cached);
@@ -85,7 +139,7 @@ export function createPublicPages(options: { strict: boolean; budgetBytes?: numb
         return withoutTags(c);
       }
       const keep = store.startRender();
-      const work = capture(c, next, options.strict, declared.query === true).then(
+      const work = produce(c, next, declared, cached !== undefined).then(
         (page) => ({ page, kept: keep(key, page) }),
         (error: unknown) => {
           keep(key, null);
@@ -102,7 +156,7 @@ export function createPublicPages(options: { strict: boolean; budgetBytes?: numb
       );
       const { page } = await work.finally(() => rendering.delete(key));
       if (!page) return withoutTags(c);
-      // The rendered response is already in c.res and its body read; a page not kept (a change
+      // A rendered response is already in c.res and its body read; a page not kept (a change
       // was heard while it rendered) still goes to this visitor, who asked before the change.
       c.res = undefined;
       c.res = serve(c, page);
@@ -160,20 +214,19 @@ async function capture(
   const html = await response.text();
   const identity = Buffer.from(html);
   const scriptHashes = inlineScriptHashes(html, c.get("secureHeadersNonce") ?? "");
-  const [br, gzipped] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
-    gzipAsync(identity, { level: 6 }),
-  ]);
-  return {
+  const br = await brotli(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality },
+  });
+  const page = {
     br: keepAnswer(response, { body: br, encoding: "br", scriptHashes }),
-    gzip: keepAnswer(response, { body: gzipped, encoding: "gzip", scriptHashes }),
     identity: keepAnswer(response, { body: identity, encoding: null, scriptHashes }),
-    renderedAt: Date.now(),
-    query,
-    tags,
-    // Each answer's headers come to well under a kilobyte.
-    bytes: br.length + gzipped.length + identity.length + 3 * 1024,
   };
+  return { ...page, renderedAt: Date.now(), query, tags, bytes: pageBytes(page.br, page.identity) };
+}
+
+/** What a kept page takes in memory: its bodies, and well under a kilobyte of headers each. */
+function pageBytes(...answers: KeptAnswer[]) {
+  return answers.reduce((sum, answer) => sum + answer.body.length + 1024, 0);
 }
 
 /** An answer that is not kept still goes out without the tags meant for the cache. */
@@ -201,8 +254,31 @@ function guardViewer(c: Context<AppEnv>, strict: boolean) {
   return () => asked;
 }
 
-function variant(page: CachedPage, acceptEncoding: string | undefined) {
-  return page[preferredEncoding(acceptEncoding ?? "") ?? "identity"];
+/**
+ * The copy for this Accept-Encoding. Whatever is not kept is made from what is, for this answer
+ * alone: the page from its brotli copy, gzip from the page.
+ */
+function variant(page: CachedPage, acceptEncoding: string | undefined): KeptAnswer {
+  const encoding = preferredEncoding(acceptEncoding ?? "");
+  if (encoding === "br") return page.br;
+  const identity = page.identity ?? recoded(page.br, brotliDecompressSync(page.br.body), null);
+  return encoding === "gzip"
+    ? recoded(identity, gzipSync(identity.body, { level: 6 }), "gzip")
+    : identity;
+}
+
+/** The same answer with another body, encoded as `encoding` says. */
+function recoded(answer: KeptAnswer, body: Buffer, encoding: "gzip" | null): KeptAnswer {
+  const { "content-encoding": _was, ...headers } = answer.headers;
+  return {
+    status: answer.status,
+    headers: {
+      ...headers,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      "content-length": String(body.length),
+    },
+    body,
+  };
 }
 
 function serve(c: Context<AppEnv>, page: CachedPage) {

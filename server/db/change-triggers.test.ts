@@ -31,6 +31,7 @@ const exempt: Record<string, string> = {
     "written only by the statement that deletes its shared prompt, which announces; read by public prompt pages, which are tagged with their prompt",
   daily_prompts:
     "the day's prompt, read through the highlights kept a minute; kept pages live a minute",
+  stored_pages: "rendered pages themselves, written by the page cache; no kept answer shows it",
 };
 
 it("every table announces its changes to kept answers, or says why it need not", async () => {

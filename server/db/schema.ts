@@ -3,9 +3,11 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -530,5 +532,38 @@ export const collectionStars = pgTable(
   (table) => [
     primaryKey({ columns: [table.collectionId, table.userId] }),
     index("collection_stars_user_idx").on(table.userId),
+  ],
+);
+
+/** Bytes as PostgreSQL keeps them (PGlite reads them as a Uint8Array, node-postgres as a Buffer). */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A public page as it was rendered, compressed, for a visit that finds nothing in memory
+ * (server/cache/stored-pages.ts): served only while the build that rendered it runs and every
+ * prompt it shows still reads as it did then. Pages showing a prompt that is made private or
+ * deleted go with it (drizzle/0018_stored-pages.sql).
+ */
+export const storedPages = pgTable(
+  "stored_pages",
+  {
+    path: text("path").primaryKey(),
+    build: text("build").notNull(),
+    /** The prompts the page shows, itself first, and each one's stamp when it was rendered. */
+    shownIds: uuid("shown_ids").array().notNull(),
+    stamps: text("stamps").array().notNull(),
+    /** What drops the page from memory when it changes (public-pages.ts), as when it was kept. */
+    tags: text("tags").array().notNull(),
+    /** The brotli answer's headers (only 200 answers are stored), as kept-response.ts keeps them. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: bytes("body").notNull(),
+    storedAt: timestamp("stored_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("stored_pages_shown_idx").using("gin", table.shownIds),
+    index("stored_pages_stored_at_idx").on(table.storedAt),
   ],
 );

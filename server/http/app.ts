@@ -213,6 +213,7 @@ export function createApp(options: AppOptions) {
         viewer: c.get("viewer"),
         publicPrompts,
         highlights: () => cachedHighlights("today"),
+        showsPrompts: (shown) => c.set("shownPrompts", shown),
       }),
     }),
   );

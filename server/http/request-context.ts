@@ -1,5 +1,6 @@
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import type { ShownPrompt } from "../cache/kept-answers.ts";
 import type { CommunityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -18,6 +19,11 @@ export interface RequestContext {
   publicPrompts: (category: string) => Promise<PublicPrompt[]>;
   /** The prompt of the day and today's fresh prompts; cached for a minute. */
   highlights: () => Promise<CommunityHighlights>;
+  /**
+   * A public page that may be stored (server/cache/stored-pages.ts) names the prompts it shows,
+   * itself first, each with its stamp; they stay with this request and never reach the page.
+   */
+  showsPrompts: (shown: ShownPrompt[]) => void;
   /** A loader or action failed unexpectedly: logged, or answered with 503 if the database is down. */
   reportError: (error: unknown) => void;
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
-import { selectPrompts } from "./prompt-view.ts";
+import { pageStamp, selectPrompts } from "./prompt-view.ts";
 
 /** How many related prompts a prompt page shows. */
 export const relatedLimit = 6;
@@ -25,16 +25,17 @@ const leastSimilarity = 0.1;
  * prompts, where a trigram index's nearest-neighbour walk took 200 to 470 ms for a title with
  * no near match (docs/decisions/0019). They are ranked on the titles the index holds and only
  * the six shown are read whole (the statement ran in 0.74 ms at a million prompts, against
- * 0.93 ms when all 80 were). An Untitled prompt has no topic to relate by: none.
+ * 0.93 ms when all 80 were). An Untitled prompt has no topic to relate by: none. Each comes
+ * with its stamp (pageStamp), for a stored copy of the page; a stamp never leaves the server.
  */
 export async function findRelatedPrompts(options: {
   db: Database;
   prompt: { id: string; title: string; category: string | null };
-}): Promise<PublicPrompt[]> {
+}): Promise<Array<PublicPrompt & { stamp: string }>> {
   const { prompt } = options;
   if (prompt.category === null) return [];
   const rows = await relatedStatement(options.db).execute({ id: prompt.id, title: prompt.title });
-  return rows.map(toPublicPrompt);
+  return rows.map((row) => ({ ...toPublicPrompt(row), stamp: row.stamp }));
 }
 
 const relatedStatement = prepared((db) => {
@@ -51,7 +52,7 @@ const relatedStatement = prepared((db) => {
   const best = sql`(select id from (
       select id, similarity(title, ${key}) as score from ${candidates} as candidates) as scored
     where score >= ${leastSimilarity} order by score desc, id limit ${relatedLimit})`;
-  return selectPrompts(db, null)
+  return selectPrompts(db, null, { stamp: pageStamp })
     .where(sql`${prompts.id} in ${best}`)
     .orderBy(sql`similarity(${title}, ${key}) desc`, prompts.id)
     .prepare("related_prompts");

@@ -6,7 +6,13 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { gonePrompts, prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
-import { profileColumns, publicCreator, selectPrompts, selectWholePrompts } from "./prompt-view.ts";
+import {
+  pageStamp,
+  profileColumns,
+  publicCreator,
+  selectPrompts,
+  selectWholePrompts,
+} from "./prompt-view.ts";
 
 /**
  * A shared prompt by its address's short id (shared/public-address.ts), for pages anyone can
@@ -23,6 +29,8 @@ export async function findSharedPrompt(options: {
   | {
       status: "shared";
       prompt: PublicPrompt;
+      /** What the page shows of it, for a stored copy (pageStamp); a whole read's only. */
+      stamp: string | undefined;
       ownerId: string | null;
       /** Its creator as public pages name them; null once their account is gone. */
       creator: ReturnType<typeof publicCreator> | null;
@@ -36,7 +44,8 @@ export async function findSharedPrompt(options: {
   const [row] = await statement(options.db).execute(range);
   if (row) {
     const creator = row.userId ? publicCreator(row) : null;
-    return { status: "shared", prompt: toPublicPrompt(row), ownerId: row.userId, creator };
+    const stamp = "stamp" in row ? row.stamp : undefined;
+    return { status: "shared", prompt: toPublicPrompt(row), stamp, ownerId: row.userId, creator };
   }
   const [gone] = await goneStatement(options.db).execute(range);
   return gone ? { status: "gone" } : { status: "missing" };
@@ -54,7 +63,9 @@ const sharedIn = <Query extends PgSelect>(query: Query) =>
     .limit(1);
 
 const sharedWhole = prepared((db) =>
-  sharedIn(selectWholePrompts(db, null, profileColumns).$dynamic()).prepare("shared_prompt"),
+  sharedIn(
+    selectWholePrompts(db, null, { ...profileColumns, stamp: pageStamp }).$dynamic(),
+  ).prepare("shared_prompt"),
 );
 
 const sharedExcerpt = prepared((db) =>

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { profilePath } from "../../shared/profile.ts";
 import type { Prompt, UpstreamState } from "../../shared/prompt.ts";
@@ -46,6 +46,31 @@ export const profileColumns = {
   profileIsPublic: profiles.isPublic,
 };
 
+/** How many people starred the prompt: the count cards show, and part of a page's stamp. */
+const starCount = () =>
+  sql<number>`(select count(*) from ${favourites} where ${favourites.promptId} = ${prompts.id})`;
+
+/**
+ * What a public page shows of one prompt, as one value: its content (updated_at and version move
+ * with every change of it), its counts, and what names its creator. A page stored with the stamps
+ * of the prompts it shows is served again only while they still read the same
+ * (server/cache/stored-pages.ts). The owner's email is in it because a creator with no name is
+ * named from it, so a stamp never leaves the server. Needs the owner joined as selectPrompts does.
+ */
+export const pageStamp = sql<string>`md5(row(extract(epoch from ${prompts.updatedAt}), ${prompts.version}, ${prompts.title}, ${prompts.category}, ${prompts.copyCount}, ${prompts.saveCount}, ${prompts.userId}, ${starCount()}, ${users.name}, ${users.email}, ${profiles.username}, ${profiles.handle}, ${profiles.displayName}, ${profiles.isPublic})::text)`;
+
+/**
+ * The stamps the shared prompts `ids` have now, in the order given; a prompt deleted or made
+ * private since has none, so the array comes out shorter.
+ */
+export function pageStampsNow(ids: AnyColumn | SQL) {
+  return sql<string[]>`array(select ${pageStamp} from unnest(${ids}) with ordinality as shown(id, n)
+    join ${prompts} on ${prompts.id} = shown.id and ${prompts.isShared}
+    left join ${users} on ${users.id} = ${prompts.userId}
+    left join ${profiles} on ${profiles.id} = ${prompts.userId}
+    order by shown.n)`;
+}
+
 /**
  * The columns a prompt's presentation needs: its owner's name for the creator line, the star
  * count, and what only the viewer may know (their star, and, on their own prompts, tags).
@@ -79,10 +104,7 @@ function promptColumns(viewer: Viewer | null) {
     ownerName: users.name,
     ownerEmail: users.email,
     ownerUsername: profiles.username,
-    starCount:
-      sql<number>`(select count(*) from ${favourites} where ${favourites.promptId} = ${prompts.id})`.mapWith(
-        Number,
-      ),
+    starCount: starCount().mapWith(Number),
     /** When the viewer starred it, or null. */
     starredAt: viewerId
       ? sql<Date | null>`(select ${favourites.createdAt} from ${favourites} where ${favourites.promptId} = ${prompts.id} and ${favourites.userId} = ${viewerId})`

@@ -9,7 +9,8 @@ import { parseRef, promptPath } from "../../../shared/public-address.ts";
 /**
  * A shared prompt's page: the prompt, its versions and related prompts, with the tags that drop
  * the kept page when what it shows changes (the prompt, how its creator is named, a related
- * prompt). An address with an old slug, or none, moves to the current one; a personal prompt is
+ * prompt), and what it shows for a stored copy (its own and its related prompts' stamps). An
+ * address with an old slug, or none, moves to the current one; a personal prompt is
  * not found, as is an id that never existed; a deleted shared prompt is gone. None of it depends
  * on who asks.
  */
@@ -18,13 +19,13 @@ export async function loadPromptPage(options: {
   ref: string;
   search: string;
 }) {
-  const { db } = options.context.get(appContext);
+  const { db, showsPrompts } = options.context.get(appContext);
   const parsed = parseRef(options.ref);
   if (!parsed) throw refused(404);
   const found = await findSharedPrompt({ db, short: parsed.short });
   if (found.status === "gone") throw refused(410);
   if (found.status === "missing") throw refused(404);
-  const { prompt, ownerId, creator } = found;
+  const { prompt, stamp, ownerId, creator } = found;
   const path = promptPath(prompt);
   if (`/p/${options.ref}` !== path) {
     throw redirect(`${path}${options.search}`, {
@@ -32,10 +33,17 @@ export async function loadPromptPage(options: {
       headers: { "Cache-Control": "public, max-age=3600" },
     });
   }
-  const [history, related] = await Promise.all([
+  const [history, relatedStamped] = await Promise.all([
     readSharedHistory({ db, id: prompt.id }),
     findRelatedPrompts({ db, prompt }),
   ]);
+  const related = relatedStamped.map(({ stamp: _stamp, ...other }) => other);
+  if (stamp) {
+    showsPrompts([
+      { id: prompt.id, stamp },
+      ...relatedStamped.map(({ id, stamp }) => ({ id, stamp })),
+    ]);
+  }
   const tags = [
     `prompt:${prompt.id}`,
     ...(ownerId ? [`profile:${ownerId}`] : []),
