@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { browsePagesMax } from "../../shared/browse.ts";
 import type { RunningServer } from "../support/start-server.ts";
 import { startSeededServer } from "./support/seeded-server.ts";
 import { test as base, expect, expectAccessible } from "./support/test.ts";
@@ -23,6 +24,30 @@ async function overflow(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
 }
+
+// One long token (a line of 69 "=" in a real prompt) once widened the list's column past a
+// phone's width, but only on the page where the copy counts happened to put that prompt.
+test("every page of real prompts fits a 320 px window", async ({ browser, seeded }) => {
+  // The list is whole without JavaScript, and layout is all this looks at.
+  const context = await browser.newContext({
+    viewport: { width: 320, height: 800 },
+    javaScriptEnabled: false,
+    baseURL: seeded.url,
+  });
+  const page = await context.newPage();
+  let path: string | null = "/prompts";
+  let pages = 0;
+  while (path) {
+    await page.goto(path);
+    expect(await overflow(page), `${path}: pixels wider than the window`).toBe(0);
+    pages++;
+    const next = page.getByRole("link", { name: "Next page" });
+    path = (await next.count()) > 0 ? await next.getAttribute("href") : null;
+  }
+  // The list's last page, newest first: 1,200 of the real prompts.
+  expect(pages).toBe(browsePagesMax);
+  await context.close();
+});
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
