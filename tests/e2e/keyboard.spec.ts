@@ -341,6 +341,10 @@ test("every shortcut works by keyboard, and none fires while typing or with a di
   await page.keyboard.press("g");
   await page.keyboard.press("d");
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The address changes before the page does: "/" goes to the search box the page shows.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "My Personal AI Prompts" }),
+  ).toBeVisible();
 
   // "/" focuses the search box, and is not typed into it; what follows is.
   await page.keyboard.press("/");
@@ -421,6 +425,8 @@ for (const theme of ["light", "dark"] as const) {
       await expectAccessible(page);
       await page.keyboard.press("Escape");
       await expect(shortcutsDialog(page)).toBeHidden();
+      // Focus goes back where it was; the next round starts from there once it has.
+      await expect(page.getByRole("button", { name: "Search and commands" })).toBeFocused();
     }
   });
 }
