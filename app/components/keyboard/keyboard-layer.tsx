@@ -15,6 +15,8 @@ import { ShortcutsDialog } from "./shortcuts-dialog.tsx";
 import { TemplateLauncher } from "./template-launcher.tsx";
 import { useShortcuts } from "./use-shortcuts.ts";
 
+type Layer = "palette" | "shortcuts";
+
 const OpenPalette = createContext<(() => void) | null>(null);
 
 /** Opens the command palette (the top bar's search button); null outside the signed-in pages. */
@@ -40,7 +42,13 @@ function copyPrompt(prompt: Prompt) {
 export function KeyboardLayer(props: { children: ReactNode }) {
   const navigate = useNavigate();
   const { signOut } = useSignOut();
-  const [open, setOpen] = useState<"palette" | "shortcuts" | null>(null);
+  const [open, setOpen] = useState<Layer | null>(null);
+  // A dialog closing clears only itself: the browser tells a <dialog> closed by Escape a task
+  // later, by which time a quick Ctrl+K may have opened the palette in its place.
+  const close = useCallback(
+    (layer: Layer) => setOpen((current) => (current === layer ? null : current)),
+    [],
+  );
   const [template, setTemplate] = useState<Prompt | null>(null);
   // Where focus was before the palette opened, for after a template's form it led to closes.
   const returnFocus = useRef<Element | null>(null);
@@ -56,7 +64,7 @@ export function KeyboardLayer(props: { children: ReactNode }) {
       void navigate("/dashboard", { state: newPromptState });
   };
   const shortcutActions: ShortcutActions = {
-    togglePalette: () => (open === "palette" ? setOpen(null) : openPalette()),
+    togglePalette: () => (open === "palette" ? close("palette") : openPalette()),
     showShortcuts: () => setOpen("shortcuts"),
     newPrompt,
     go,
@@ -79,12 +87,12 @@ export function KeyboardLayer(props: { children: ReactNode }) {
       {props.children}
       <CommandPalette
         open={open === "palette"}
-        onOpenChange={(next) => setOpen(next ? "palette" : null)}
+        onOpenChange={(next) => (next ? setOpen("palette") : close("palette"))}
         actions={commandActions}
         onCopy={copyPrompt}
         onUseTemplate={setTemplate}
       />
-      <ShortcutsDialog open={open === "shortcuts"} onClose={() => setOpen(null)} />
+      <ShortcutsDialog open={open === "shortcuts"} onClose={() => close("shortcuts")} />
       {template ? (
         <TemplateLauncher key={template.id} prompt={template} onClosed={templateClosed} />
       ) : null}
