@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -12,6 +13,13 @@ export default defineConfig({
     setupFiles: ["tests/support/fail-on-console-error.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // The suites wait on their databases more than they compute: on two cores Vitest's default
+    // (one worker per core but one) ran one file at a time and left the cores two-thirds idle.
+    maxWorkers: availableParallelism() + 1,
+    // Each worker's Vite compiler writes the route types (.react-router/types) as it starts, and
+    // two starting at once can remove the folder the other is writing to. No test reads those
+    // files: the routes import them as types only, which compile to nothing.
+    onUnhandledError: (error) => !isRouteTypesRace(error),
     projects: [
       {
         extends: true,
@@ -39,3 +47,8 @@ export default defineConfig({
     ],
   },
 });
+
+function isRouteTypesRace(error: object) {
+  const { code, path } = error as { code?: unknown; path?: unknown };
+  return code === "ENOENT" && typeof path === "string" && path.includes("/.react-router/types/");
+}
