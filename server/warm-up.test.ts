@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPrompt, createUser } from "../tests/support/factories.ts";
-import { closeTestApps, createTestApp, testLogger } from "../tests/support/test-app.ts";
+import { createTestApp, testLogger } from "../tests/support/test-app.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { warmUp } from "./warm-up.ts";
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
-  await closeTestApps();
 });
 
 /** The pass over the shared prompts' order that cuts the prompt sitemap into files. */

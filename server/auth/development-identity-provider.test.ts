@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CookieJar } from "../../tests/support/cookies.ts";
-import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestServer } from "../../tests/support/test-server.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -14,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await closeTestApps();
   await database.close();
 });
 

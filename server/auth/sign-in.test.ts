@@ -5,7 +5,7 @@ import {
   startFakeIdentityProvider,
   type TokenScenario,
 } from "../../tests/support/fake-identity-provider.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { sessions, signInAttempts, users } from "../db/schema.ts";
@@ -22,7 +22,6 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db, env: googleEnv(idp.issuer) });
 });
 afterAll(async () => {
-  await closeTestApps();
   await idp.close();
   await database.close();
 });

@@ -4,7 +4,7 @@ import { apiPerson } from "../../tests/support/api-person.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, type TestApp } from "../../tests/support/test-app.ts";
+import type { TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../shared/pages.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import {
-  closeTestApps,
   createTestApp,
   type TestApp,
   testConfig,
@@ -28,7 +27,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -4,7 +4,7 @@ import { type Actor, asActor, createActors } from "../../tests/support/actors.ts
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, type createTestApp } from "../../tests/support/test-app.ts";
+import type { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
@@ -30,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promptPath } from "../../shared/public-address.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp, testConfig } from "../../tests/support/test-app.ts";
+import { createTestApp, testConfig } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
@@ -23,7 +23,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

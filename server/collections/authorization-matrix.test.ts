@@ -9,7 +9,7 @@ import {
   createActors,
 } from "../../tests/support/actors.ts";
 import { createPrompt, viewerFor } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { collectionItems, collectionStars, collections, profiles, prompts } from "../db/schema.ts";
@@ -45,7 +45,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

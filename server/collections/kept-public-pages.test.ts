@@ -4,7 +4,6 @@ import { collectionPath } from "../../shared/public-address.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
 import {
-  closeTestApps,
   createTestApp,
   type TestApp,
   testConfig,
@@ -36,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

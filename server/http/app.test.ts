@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
@@ -13,7 +13,6 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db, isDraining: () => draining });
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

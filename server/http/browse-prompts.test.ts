@@ -9,7 +9,7 @@ import { promptPath } from "../../shared/public-address.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -73,7 +73,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
 import { startTcpProxy, type TcpProxy } from "../../tests/support/tcp-proxy.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 
@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeTestApps();
   await proxy.close();
   await throughProxy.close();
   await database.close();

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { eventually } from "../../tests/support/eventually.ts";
-import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
 import { communityWindowMs } from "../cache/kept-answers.ts";
@@ -20,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await listener.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
-import { closeTestApps } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -16,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await listening.close();
-  await closeTestApps();
   await database.close();
 });
 beforeEach(() => {

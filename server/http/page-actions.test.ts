@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -19,7 +19,6 @@ beforeAll(async () => {
     .id;
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -4,7 +4,7 @@ import { profilePromptsPerPage } from "../../shared/profile.ts";
 import { collectionPath, promptPath, shortId } from "../../shared/public-address.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { realPrompts } from "../../tests/support/real-prompts.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { collectionItems, collections, profiles, prompts, users } from "../db/schema.ts";
@@ -100,7 +100,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

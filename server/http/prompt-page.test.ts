@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { titleAndCategory } from "../../shared/prompt.ts";
 import { promptPath, shortId } from "../../shared/public-address.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { profiles, prompts } from "../db/schema.ts";
@@ -32,7 +32,6 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db });
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

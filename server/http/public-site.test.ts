@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { landingPages } from "../../shared/landing-pages.ts";
 import { pagePaths } from "../../shared/pages.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db });
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PromptChange } from "../../shared/prompt.ts";
 import { asActor, createActors } from "../../tests/support/actors.ts";
 import { streamEnds } from "../../tests/support/event-stream.ts";
-import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { createChangeFeed } from "./change-feed.ts";
@@ -13,7 +13,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PromptChange } from "../../shared/prompt.ts";
 import { asActor, createActors } from "../../tests/support/actors.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
-import {
-  closeTestApps,
-  createTestApp,
-  type TestApp,
-  testLogger,
-} from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -24,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { streamEnds } from "../../tests/support/event-stream.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { createTestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -27,7 +27,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -9,7 +9,7 @@ import {
   createActors,
 } from "../../tests/support/actors.ts";
 import { createPrompt, viewerFor } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, promptVersions } from "../db/schema.ts";
@@ -40,7 +40,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

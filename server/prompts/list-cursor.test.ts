@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { favourites } from "../db/schema.ts";
@@ -21,7 +21,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

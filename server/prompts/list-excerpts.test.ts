@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previewLength } from "../../shared/prompt.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -71,7 +71,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeTestApps();
   await database?.close();
 });
 

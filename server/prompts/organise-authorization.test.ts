@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { librarySnapshot } from "../../tests/support/library-snapshot.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { favourites, folders, promptTags, tags } from "../db/schema.ts";
@@ -17,7 +17,6 @@ beforeAll(async () => {
   actors = await createActors(database.db);
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

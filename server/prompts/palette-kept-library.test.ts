@@ -9,12 +9,7 @@ import { apiPerson } from "../../tests/support/api-person.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import {
-  closeTestApps,
-  createTestApp,
-  type TestApp,
-  testConfig,
-} from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp, testConfig } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
@@ -55,7 +50,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

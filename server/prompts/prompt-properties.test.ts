@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { truncateUseCase } from "../../shared/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { percentEncode } from "../../tests/support/percent-encode.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
@@ -17,7 +17,6 @@ beforeAll(async () => {
   actors = await createActors(database.db);
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

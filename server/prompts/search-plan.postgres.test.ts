@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { PromptPage } from "../../shared/prompt.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -153,7 +153,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type PromptChange, titleAndCategory } from "../../shared/prompt.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, type createTestApp } from "../../tests/support/test-app.ts";
+import type { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { KeptAnswers } from "../cache/kept-answers.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
@@ -74,7 +74,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -7,7 +7,7 @@ import { type Actor, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
 import { routePaths } from "../../tests/support/route-paths.ts";
-import { closeTestApps, type TestApp } from "../../tests/support/test-app.ts";
+import type { TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -55,7 +55,6 @@ function concrete(path: string) {
 }
 afterAll(async () => {
   await listening.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, type ActorName, createActors } from "../../tests/support/actors.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { percentEncode } from "../../tests/support/percent-encode.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
@@ -31,7 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.stdout.write(`fuzz: ${requests} requests\n`);
-  await closeTestApps();
   await database.close();
 });
 

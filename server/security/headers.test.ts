@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { landingPages } from "../../shared/landing-pages.ts";
 import { topics } from "../../shared/topics.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
@@ -25,7 +25,6 @@ beforeAll(async () => {
   cookie = `__Host-ps_session=${(await signedInCookie(database.db, admin.id)).split("=")[1]}`;
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

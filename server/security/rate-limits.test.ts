@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asActor, createActors } from "../../tests/support/actors.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { rateLimits, signInAttempts } from "../db/schema.ts";
@@ -13,7 +13,6 @@ beforeAll(async () => {
   database = await createTestDatabase({ onQuery: (sql) => statements.push(sql) });
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../shared/pages.ts";
 import { promptPath } from "../../shared/public-address.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
-import { closeTestApps, createTestApp } from "../../tests/support/test-app.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -50,7 +50,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 

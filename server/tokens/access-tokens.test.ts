@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
-import { closeTestApps, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -28,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await feed.close();
-  await closeTestApps();
   await database.close();
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { History, Version } from "../../shared/versions.ts";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
-import { closeTestApps, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { parseConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -84,7 +84,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await closeTestApps();
   await roomy?.database.close();
   await small?.database.close();
 });

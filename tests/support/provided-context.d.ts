@@ -6,6 +6,8 @@ declare module "vitest" {
     pgliteSnapshotPath: string;
     /** PostgreSQL: a migrated database each test file copies. */
     postgresTemplate: string;
+    /** The pages as built for this run (app-build-setup.ts): the server bundle's path. */
+    pagesBuildPath: string;
   }
 }
 

@@ -1,6 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { cookieNames } from "../../server/auth/cookies.ts";
 import { createKeptAnswers, type KeptAnswers } from "../../server/cache/kept-answers.ts";
 import { type Config, parseConfig, servesHttps } from "../../server/config.ts";
@@ -9,10 +8,9 @@ import type { ConnectionSettings } from "../../server/db/connection-settings.ts"
 import { createApp } from "../../server/http/app.ts";
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
-import { projectRoot } from "../../server/project-root.ts";
 import { createTestDatabase } from "./test-database.ts";
 
-let vite: Promise<ViteDevServer> | undefined;
+let pages: Promise<ServerBuild> | undefined;
 
 /** Tests make hundreds of requests a minute as one person; the limits have their own suite. */
 export function testConfig(env: Record<string, string> = {}) {
@@ -25,7 +23,7 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-/** The app as the server builds it, with pages compiled by Vite (no production build needed). */
+/** The app as the server builds it, with the pages this run built (app-build-setup.ts). */
 export async function createTestApp(options: {
   db: Database;
   config?: Config;
@@ -38,20 +36,14 @@ export async function createTestApp(options: {
    */
   kept?: KeptAnswers;
 }) {
-  vite ??= createServer({
-    root: projectRoot,
-    logLevel: "silent",
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-  });
-  const devServer = await vite;
+  pages ??= import(inject("pagesBuildPath")) as Promise<ServerBuild>;
+  const build = await pages;
   const config = options.config ?? testConfig(options.env);
   return createApp({
     config,
     db: options.db,
     log: testLogger(),
-    loadBuild: () =>
-      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    loadBuild: async () => build,
     isDraining: options.isDraining,
     changeFeed: options.changeFeed,
     kept: options.kept ?? testKeptAnswers(config),
@@ -75,12 +67,6 @@ export function testLogger() {
   return createLogger({ level: process.env.LOG_LEVEL ?? "silent", pretty: false });
 }
 
-/** Closes the shared Vite compiler; call once per test file that used createTestApp. */
-export async function closeTestApps() {
-  await (await vite)?.close();
-  vite = undefined;
-}
-
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
@@ -97,7 +83,6 @@ export function withTestApp(
     use({ database, app: await createTestApp({ db: database.db, env: options.env }) });
   });
   afterAll(async () => {
-    await closeTestApps();
     await database?.close();
   });
 }

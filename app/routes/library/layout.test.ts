@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../server/db/client.ts";
 import { createUser, signedInCookie } from "../../../tests/support/factories.ts";
-import { closeTestApps, createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../../tests/support/test-database.ts";
 
 let database: DatabaseHandle;
@@ -11,7 +11,6 @@ beforeAll(async () => {
   app = await createTestApp({ db: database.db });
 });
 afterAll(async () => {
-  await closeTestApps();
   await database.close();
 });
 
