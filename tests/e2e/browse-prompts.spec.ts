@@ -1,23 +1,9 @@
 import type { Page } from "@playwright/test";
 import { browsePagesMax } from "../../shared/browse.ts";
-import type { RunningServer } from "../support/start-server.ts";
-import { startSeededServer } from "./support/seeded-server.ts";
-import { test as base, expect, expectAccessible } from "./support/test.ts";
+import { realDataTest as test } from "./support/real-data-server.ts";
+import { expect, expectAccessible } from "./support/test.ts";
 
 /** /prompts on the 1,529 real prompts: it fits, passes axe, and works by keyboard and without JavaScript. */
-
-const test = base.extend<object, { seeded: RunningServer }>({
-  seeded: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
-      const server = await startSeededServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ seeded }, use) => use(seeded.url),
-});
 
 async function overflow(page: Page) {
   return page.evaluate(
@@ -27,12 +13,12 @@ async function overflow(page: Page) {
 
 // One long token (a line of 69 "=" in a real prompt) once widened the list's column past a
 // phone's width, but only on the page where the copy counts happened to put that prompt.
-test("every page of real prompts fits a 320 px window", async ({ browser, seeded }) => {
+test("every page of real prompts fits a 320 px window", async ({ browser, baseURL }) => {
   // The list is whole without JavaScript, and layout is all this looks at.
   const context = await browser.newContext({
     viewport: { width: 320, height: 800 },
     javaScriptEnabled: false,
-    baseURL: seeded.url,
+    baseURL,
   });
   const page = await context.newPage();
   let path: string | null = "/prompts";

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { RunningServer } from "../support/start-server.ts";
-import { realDataReader, startRealDataServer } from "./support/real-data-server.ts";
+import { realDataReader, realDataTest as test } from "./support/real-data-server.ts";
 import { signIn } from "./support/sign-in.ts";
-import { test as base, expect } from "./support/test.ts";
+import { expect } from "./support/test.ts";
 
 /**
  * How fast the palette answers on the real prompts (the 1,529 of prompts.csv in the community
@@ -10,18 +9,6 @@ import { test as base, expect } from "./support/test.ts";
  * the frame that shows the results for the whole term, and the last search's own time. The
  * target is 100 ms; the figures are reported, not asserted, since they measure the machine too.
  */
-
-const test = base.extend<object, { realData: RunningServer }>({
-  realData: [
-    async ({ browser }, use) => {
-      const server = await startRealDataServer(browser);
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ realData }, use) => use(realData.url),
-});
 
 /** Words people look for in prompts.csv, common and rare, and one that matches nothing. */
 const terms = [

@@ -3,10 +3,9 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { projectRoot } from "../../server/project-root.ts";
 import { promptPath } from "../../shared/public-address.ts";
-import type { RunningServer } from "../support/start-server.ts";
-import { realDataReader, startRealDataServer } from "./support/real-data-server.ts";
+import { realDataReader, realDataTest } from "./support/real-data-server.ts";
 import { signIn } from "./support/sign-in.ts";
-import { test as base, expect, expectAccessible } from "./support/test.ts";
+import { expect, expectAccessible } from "./support/test.ts";
 
 /**
  * Every page, on the real prompts, at four widths in light and dark: nothing wider than the
@@ -14,16 +13,7 @@ import { test as base, expect, expectAccessible } from "./support/test.ts";
  * test-results/screens/ for a person to look at.
  */
 
-const test = base.extend<object, { realData: RunningServer }>({
-  realData: [
-    async ({ browser }, use) => {
-      const server = await startRealDataServer(browser);
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ realData }, use) => use(realData.url),
+const test = realDataTest.extend({
   // The 404 page answers 404, which the browser reports.
   allowedConsoleErrors: [/status of 404/],
 });

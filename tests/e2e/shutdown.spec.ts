@@ -33,8 +33,13 @@ test("SIGTERM under load: readiness turns 503 first, in-flight requests finish, 
       readiness.push({ at, status: outcome.kind === "completed" ? outcome.status : outcome.code }),
   });
 
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const completedBefore = outcomes.filter((outcome) => outcome.kind === "completed").length;
+  // The signal comes once the server is answering under load, however busy the machine (a fixed
+  // 1.5 s saw only 42 answers while the other browser tests ran).
+  await expect
+    .poll(() => outcomes.filter((outcome) => outcome.kind === "completed").length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(50);
   const signalledAt = performance.now();
   server.process.kill("SIGTERM");
   const code = await exited;
@@ -42,7 +47,6 @@ test("SIGTERM under load: readiness turns 503 first, in-flight requests finish, 
   await server.stop();
 
   expect(code).toBe(0);
-  expect(completedBefore).toBeGreaterThan(50);
   expect(outcomes.filter((outcome) => outcome.kind === "cut")).toEqual([]);
   const statuses = outcomes.flatMap((outcome) =>
     outcome.kind === "completed" ? [outcome.status] : [],

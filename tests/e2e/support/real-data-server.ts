@@ -6,6 +6,7 @@ import type { WholePrompt } from "../../../shared/prompt.ts";
 import type { RunningServer } from "../../support/start-server.ts";
 import { startSeededServer } from "./seeded-server.ts";
 import { signIn } from "./sign-in.ts";
+import { test as base } from "./test.ts";
 
 /** The 1,529 real prompts the product is judged on. */
 export const realPromptsFile = join(projectRoot, "seed/prompts.csv");
@@ -49,7 +50,8 @@ async function addHistory(page: Page) {
 
 /**
  * A server of its own with real data: `npm run seed` fills the community (and so every topic and
- * landing page), and the reader imports prompts.csv into a private library.
+ * landing page), and the reader imports prompts.csv into a private library. Global setup starts
+ * one for the whole run; tests reach it through `realDataTest`.
  */
 export async function startRealDataServer(browser: Browser): Promise<RunningServer> {
   const server = await startSeededServer();
@@ -70,3 +72,16 @@ export async function startRealDataServer(browser: Browser): Promise<RunningServ
   }
   return server;
 }
+
+/**
+ * Tests on the real data: their pages open on the real-data server global setup started. Tests
+ * running at once share it, so each changes only what it made (a token of its own name, say).
+ */
+export const realDataTest = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_REAL_DATA_URL;
+    if (!url) throw new Error("E2E_REAL_DATA_URL is not set; run through the Playwright config");
+    await use(url);
+  },
+});

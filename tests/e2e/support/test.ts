@@ -35,8 +35,14 @@ export const test = base.extend<Fixtures>({
  * failure and carries on, so one run lists every page that fails.
  */
 export async function expectAccessible(page: Page, options: { soft?: boolean } = {}) {
+  // axe runs in the page itself and lists the nodes of violations only: its default (run in each
+  // frame, then finished in a second page, with every passing node sent back) took three times
+  // as long, 2.1 s against 0.65 s on a page of 30 real prompts, for the same verdicts. The pages
+  // have no frames of their own.
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .setLegacyMode(true)
     .analyze();
   const summary = results.violations.map(
     (violation) =>
