@@ -14,10 +14,16 @@ export default async function setup(project: TestProject) {
   // Projects inherit this file from the root config; the root's build serves them all.
   if (!project.isRootProject()) return;
   const dir = await mkdtemp(join(tmpdir(), "promptshelf-test-build-"));
-  await buildPages(dir);
-  project.provide("pagesBuildPath", join(dir, "server/index.js"));
+  let builds = 0;
+  const build = async () => {
+    // Each build has a path of its own, so a worker that kept the last one's modules loads anew.
+    const buildDir = join(dir, String(++builds));
+    await buildPages(buildDir);
+    project.provide("pagesBuildPath", join(buildDir, "server/index.js"));
+  };
+  await build();
   // In watch mode a rerun may follow a change to the pages: build them again first.
-  project.onTestsRerun(() => buildPages(dir));
+  project.onTestsRerun(build);
   return () => rm(dir, { recursive: true, force: true });
 }
 

@@ -10,7 +10,8 @@ import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createTestDatabase } from "./test-database.ts";
 
-let pages: Promise<ServerBuild> | undefined;
+/** The pages, loaded once per build: a worker keeps them from one test file to the next. */
+let pages: { path: string; build: Promise<ServerBuild> } | undefined;
 
 /** Tests make hundreds of requests a minute as one person; the limits have their own suite. */
 export function testConfig(env: Record<string, string> = {}) {
@@ -36,8 +37,9 @@ export async function createTestApp(options: {
    */
   kept?: KeptAnswers;
 }) {
-  pages ??= import(inject("pagesBuildPath")) as Promise<ServerBuild>;
-  const build = await pages;
+  const path = inject("pagesBuildPath");
+  if (pages?.path !== path) pages = { path, build: import(path) };
+  const build = await pages.build;
   const config = options.config ?? testConfig(options.env);
   return createApp({
     config,
