@@ -124,8 +124,7 @@ export function createKeptAnswers(options: {
       if (!memory || path.includes("%")) return undefined;
       const search = queryStart === -1 ? "" : url.slice(queryStart + 1);
       return (
-        publicPages.fresh(path, search, headers["accept-encoding"]) ??
-        (method === "GET" ? signedIn.fresh(url, headers) : undefined)
+        publicPages.fresh(path, search, headers["accept-encoding"]) ?? signedIn.fresh(url, headers)
       );
     },
     channel: {

@@ -116,6 +116,15 @@ export function createPublicPages(options: {
   const middleware =
     (declared: { query?: true; stored?: true }): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
+      const key = pageKey(c.req.path, searchOf(c.req.url), declared.query === true);
+      // A HEAD's own render has no body, so it is never kept or stored. The Node listener hands
+      // the app a GET for a HEAD (head-as-get.ts); this is for the app asked directly.
+      if (c.req.method === "HEAD") {
+        const cached = memory ? store.peek(key) : undefined;
+        if (cached) return serve(c, cached);
+        await next();
+        return withoutTags(c);
+      }
       if (!memory) {
         if (!declared.stored || !options.stored) {
           await next();
@@ -127,7 +136,6 @@ export function createPublicPages(options: {
         c.res = serve(c, page);
         return c.res;
       }
-      const key = pageKey(c.req.path, searchOf(c.req.url), declared.query === true);
       const cached = store.get(key);
       if (cached && isFresh(cached)) return serve(c, cached);
       const inFlight = rendering.get(key);

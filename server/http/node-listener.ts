@@ -6,6 +6,7 @@ import type { KeptAnswer, KeptAnswers } from "../cache/kept-answers.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
+import { headAsGet } from "./head-as-get.ts";
 import type { InFlightRequests } from "./in-flight.ts";
 import { mcpFromMemory } from "./mcp-from-memory.ts";
 import { logOutcome, requestIdFor } from "./request-logging.ts";
@@ -16,7 +17,8 @@ export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (
  * The Node request listener: the development identity provider (when Google is not configured)
  * answers its own paths, Vite (in development) serves its modules, fresh public pages,
  * signed-in answers and MCP searches are sent straight from memory, and the app gets the rest, counted while its
- * handlers run.
+ * handlers run. The app is handed a GET for a HEAD (head-as-get.ts); Node's answer to a HEAD
+ * never carries a body.
  */
 export function createNodeListener(options: {
   app: Pick<Hono<AppEnv>, "fetch">;
@@ -27,7 +29,7 @@ export function createNodeListener(options: {
   isDraining: () => boolean;
   kept: Pick<KeptAnswers, "fresh" | "tokens" | "searches" | "tokenRequests">;
 }) {
-  const appListener = getRequestListener(options.app.fetch);
+  const appListener = getRequestListener(headAsGet(options.app.fetch));
   const mcpAnswer = mcpFromMemory({
     kept: options.kept,
     tokenRequestsPerMinute: options.config.rateLimits.tokenRequestsPerMinute,

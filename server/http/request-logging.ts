@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
+import { askedMethod } from "./head-as-get.ts";
 
 const acceptableId = /^[\w.-]{8,64}$/;
 
@@ -38,7 +39,7 @@ export function requestLogging(log: Logger): MiddlewareHandler<AppEnv> {
     await next();
     c.header("X-Request-Id", requestId);
     logOutcome(requestLog, {
-      method: c.req.method,
+      method: askedMethod(c.req.raw),
       path: c.req.path,
       // Whatever a handler made of its aborted work (React Router answers 500), nobody got it.
       status: c.req.raw.signal.aborted ? clientClosedRequest : c.res.status,
