@@ -104,8 +104,15 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
 
 /**
  * The key a page is kept under: its path, and its query string too when the page says the query
- * is part of what it shows. Any other page answers `/?utm_source=x` with the copy of `/`.
+ * is part of what it shows. Any other page answers `/?utm_source=x` with the copy of `/`, except
+ * for what React Router itself reads: a data request (`.data`) with `_routes` loads only the
+ * routes it names, so that part is kept apart.
  */
 export function pageKey(path: string, search: string, query: boolean) {
-  return query && search ? `${path}?${search}` : path;
+  if (query) return search ? `${path}?${search}` : path;
+  const routes =
+    path.endsWith(".data") && search.includes("_routes")
+      ? new URLSearchParams(search).get("_routes")
+      : null;
+  return routes ? `${path}?_routes=${encodeURIComponent(routes)}` : path;
 }

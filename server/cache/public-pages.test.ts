@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../shared/pages.ts";
+import { promptPath } from "../../shared/public-address.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
 import {
   createTestApp,
@@ -52,6 +53,43 @@ describe("a public page is the same for everyone", () => {
     expect(signedIn.headers.get("set-cookie")).toBeNull();
     const [a, b] = [withoutNonce(await anonymous.text()), withoutNonce(await signedIn.text())];
     expect(b).toBe(a);
+  });
+});
+
+describe("a public page asked of the app itself", () => {
+  const identity = { "accept-encoding": "identity" };
+
+  it("is never kept from a HEAD: the GET after it gets the whole page", async () => {
+    const app = await createTestApp({ db: database.db });
+    const head = await app.request("/terms", { method: "HEAD", headers: identity });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const get = await app.request("/terms", { headers: identity });
+    expect(get.status).toBe(200);
+    expect(await get.text()).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+  });
+
+  it("keeps a prompt page's data apart from the part of it one set of routes asked for", async () => {
+    const owner = await createUser(database.db);
+    const prompt = await createPrompt(database.db, { userId: owner.id, isShared: true });
+    const data = `${promptPath(prompt)}.data`;
+    const whole = await (await createTestApp({ db: database.db })).request(data, {
+      headers: identity,
+    });
+    const app = await createTestApp({ db: database.db });
+    const part = await app.request(`${data}?_routes=routes%2Fpublic%2Fprompt-page`, {
+      headers: identity,
+    });
+    const partText = await part.text();
+    expect(partText).not.toContain('"root"');
+    const plain = await app.request(data, { headers: identity });
+    const wholeText = await whole.text();
+    expect(wholeText).toContain('"root"');
+    expect(await plain.text()).toBe(wholeText);
+    const again = await app.request(`${data}?_routes=routes%2Fpublic%2Fprompt-page`, {
+      headers: identity,
+    });
+    expect(await again.text()).toBe(partText);
   });
 });
 
@@ -179,6 +217,17 @@ describe("public pages with parameters, query strings and tags", () => {
     kept.channel.heard("community:now");
     expect(kept.fresh({ url: "/list?q=poem", headers: {} })).toBeUndefined();
     expect(renders).toEqual(["/list?q=poem", "/list?q=sql", "/list", "/p/one?utm_source=mail"]);
+  });
+
+  it("keep a data request that names its routes apart from the whole data", async () => {
+    const { kept, renders, get } = appWithPages();
+    await get("/p/one.data?_routes=root");
+    expect(kept.fresh({ url: "/p/one.data", headers: {} })).toBeUndefined();
+    await get("/p/one.data");
+    await get("/p/one.data?utm_source=mail");
+    await get("/p/one.data?_routes=root&utm_source=mail");
+    expect(kept.fresh({ url: "/p/one.data?_routes=root", headers: {} })).toBeDefined();
+    expect(renders).toEqual(["/p/one.data?_routes=root", "/p/one.data"]);
   });
 
   it("still go whole to the visitor who asked when what they show changed during the render", async () => {

@@ -174,9 +174,11 @@ export function createPublicPages(options: {
   return {
     middleware,
     fresh(path, search, acceptEncoding) {
+      // Whether this page's query counts is known from its plain copy; without one, the query is
+      // taken whole, which finds only a copy kept for exactly this query.
       const plain = store.peek(path);
-      const key = plain && (!plain.query || !search) ? path : search ? `${path}?${search}` : "";
-      const page = key ? store.get(key) : undefined;
+      const key = plain ? pageKey(path, search, plain.query) : pageKey(path, search, true);
+      const page = store.get(key);
       return page && isFresh(page) ? variant(page, acceptEncoding) : undefined;
     },
     heard(message) {

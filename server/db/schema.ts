@@ -225,8 +225,8 @@ export const prompts = pgTable(
 
 /**
  * A prompt's earlier versions, each as it was: written by the database when a prompt's text or
- * use case changes (drizzle/0014_prompt-versions.sql), never changed afterwards, deleted with the
- * prompt. The newest VERSION_LIMIT versions and HISTORY_SIZE_LIMIT bytes of text are kept; older
+ * use case changes (drizzle/0014_prompt-versions.sql), never changed afterwards except to be
+ * purged (drizzle/0019), deleted with the prompt. The newest VERSION_LIMIT versions and HISTORY_SIZE_LIMIT bytes of text are kept; older
  * ones are merged away.
  */
 export const promptVersions = pgTable(
@@ -244,9 +244,20 @@ export const promptVersions = pgTable(
     note: text("note"),
     restoredFrom: integer("restored_from"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * When the version was purged (server/versions/purge-version.ts): its title, text and note
+     * are emptied, and the history shows only that it was, by whom and when. Null: kept whole.
+     */
+    purgedAt: timestamp("purged_at", { withTimezone: true, precision: 3 }),
+    /** Who purged it; null once their account is deleted. */
+    purgedBy: uuid("purged_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     primaryKey({ columns: [table.promptId, table.number] }),
+    // Deleting an account clears it as the purger of versions.
+    index("prompt_versions_purged_by_idx")
+      .on(table.purgedBy)
+      .where(sql`${table.purgedBy} is not null`),
     index("prompt_versions_author_idx")
       .on(table.authorId)
       .where(sql`${table.authorId} is not null`),
