@@ -1,6 +1,6 @@
 import type { ErrorDetail } from "./error-codes.ts";
 import { promptTextMaxLength, tagMaxLength } from "./prompt.ts";
-import type { SharedFinding } from "./secret-scan.ts";
+import type { PublicField, SharedFinding } from "./secret-scan.ts";
 
 /**
  * Every toast and empty-state text the product shows, word for word from the product spec's
@@ -249,12 +249,30 @@ export function privacyFindingsText(findings: SharedFinding[]) {
     .slice(0, 10)
     .map(
       (finding) =>
-        `${finding.entry ? `${finding.entry}: ` : ""}${finding.label} (${finding.excerpt})${finding.field === "useCase" ? " in the use case" : ""}`,
+        `${finding.entry ? `${finding.entry}: ` : ""}${finding.label} (${finding.excerpt})${whereFound(finding.field)}`,
     )
     .join("; ");
   const more = findings.length > 10 ? `; and ${findings.length - 10} more` : "";
   return `This would share what looks like private data: ${listed}${more}. Remove it, or confirm to share it anyway. Nothing was saved.`;
 }
+
+/**
+ * Where in what is shared a finding is, as the privacy dialog and the API's message say it
+ * after the finding's label; nothing for a prompt's text, which is what is mostly shared.
+ */
+export function whereFound(field: PublicField) {
+  return field === "promptText" ? "" : ` in the ${publicFieldNames[field]}`;
+}
+
+const publicFieldNames: Record<PublicField, string> = {
+  promptText: "prompt",
+  useCase: "use case",
+  note: "note",
+  title: "title",
+  description: "description",
+  displayName: "display name",
+  handle: "handle",
+};
 
 /** Shown by pages and the API while the database cannot be reached. */
 export const unavailableText = "PromptShelf is briefly unavailable. Please try again in a moment.";

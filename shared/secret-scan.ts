@@ -12,36 +12,42 @@ export interface SecretFinding {
 }
 
 /**
- * A finding in what is about to be shared: in its text or its use case, and for an import, in
- * which of the file's prompts ("Line 4").
+ * Every field whose text anyone may read once it is public, in the order a scan reports them:
+ * a shared prompt's text, use case (its title and category) and an edit's note (kept with the
+ * version, shown in its history and on its public page); a public collection's title,
+ * description and each item's note; a public profile's display name and handle.
+ */
+export const publicFields = [
+  "promptText",
+  "useCase",
+  "note",
+  "title",
+  "description",
+  "displayName",
+  "handle",
+] as const;
+export type PublicField = (typeof publicFields)[number];
+
+/**
+ * A finding in what is about to be made public: in which field, and for an import or a
+ * collection, in which of its entries ("Line 4", "Prompt 3, version 2").
  */
 export interface SharedFinding extends SecretFinding {
-  field: "promptText" | "useCase";
+  field: PublicField;
   entry?: string;
 }
 
-/** What would be shared: a prompt's text and use case, and for an import, which prompt it is. */
-export interface SharedContent {
-  promptText: string;
-  useCase?: string | undefined;
+/** What would be made public: any of the public fields, and which entry it is, if any. */
+export type SharedContent = { [field in PublicField]?: string | null | undefined } & {
   entry?: string;
-}
+};
 
-/** The findings in what would be shared, in its text first, then in its use case. */
+/** The findings in what would be made public, field by field in the order of publicFields. */
 export function scanShared(content: SharedContent): SharedFinding[] {
   const where = content.entry === undefined ? {} : { entry: content.entry };
-  return [
-    ...scanText(content.promptText).map((finding) => ({
-      ...finding,
-      field: "promptText" as const,
-      ...where,
-    })),
-    ...scanText(content.useCase ?? "").map((finding) => ({
-      ...finding,
-      field: "useCase" as const,
-      ...where,
-    })),
-  ];
+  return publicFields.flatMap((field) =>
+    scanText(content[field] ?? "").map((finding) => ({ ...finding, field, ...where })),
+  );
 }
 
 /**

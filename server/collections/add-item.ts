@@ -3,13 +3,15 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { assertShareable } from "../prompts/privacy-check.ts";
 import { assertPromptId, requireViewer } from "../prompts/prompt-access.ts";
 import { promptsToCollect, requireChangeableCollection } from "./collection-access.ts";
 
 /**
  * Adds a shared prompt (the viewer's own or anyone's) at the end of a collection the viewer may
  * change. A personal prompt is refused, even the viewer's own: a collection is for what anyone
- * may read. One the viewer cannot see is "not found".
+ * may read. One the viewer cannot see is "not found". A public collection's note passes the
+ * privacy check first.
  */
 export async function addItem(options: {
   db: Database;
@@ -17,10 +19,12 @@ export async function addItem(options: {
   id: string;
   promptId: string;
   note: string;
+  confirm?: boolean | undefined;
 }) {
   const viewer = requireViewer(options.viewer);
   return options.db.transaction(async (tx) => {
     const collection = await requireChangeableCollection(tx, viewer, options.id, true);
+    if (collection.isPublic) assertShareable([{ note: options.note }], options.confirm);
     assertPromptId(options.promptId);
     const collectable = (await promptsToCollect(tx, viewer, [options.promptId])).get(
       options.promptId,

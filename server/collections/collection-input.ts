@@ -5,6 +5,7 @@ import {
   itemNoteMaxLength,
   itemsPerCollection,
 } from "../../shared/collection.ts";
+import { confirmShare } from "../prompts/prompt-input.ts";
 import { storableText } from "../validation.ts";
 
 const title = storableText()
@@ -35,6 +36,8 @@ export const createCollectionInput = z.object({
   title,
   description: description.default(""),
   isPublic: z.boolean().default(false),
+  /** Makes public what the privacy check found secrets or personal data in. */
+  confirm: confirmShare,
 });
 export type CreateCollectionInput = z.infer<typeof createCollectionInput>;
 
@@ -43,8 +46,9 @@ export const updateCollectionInput = z
     title: title.optional(),
     description: description.optional(),
     isPublic: z.boolean().optional(),
+    confirm: confirmShare,
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+  .refine(({ confirm: _confirm, ...input }) => Object.values(input).some((v) => v !== undefined), {
     message: "Nothing to change: send title, description or isPublic",
   });
 export type UpdateCollectionInput = z.infer<typeof updateCollectionInput>;
@@ -52,6 +56,7 @@ export type UpdateCollectionInput = z.infer<typeof updateCollectionInput>;
 export const addItemInput = z.object({
   promptId: z.string().max(100),
   note: note.default(""),
+  confirm: confirmShare,
 });
 
 /** A note, a new place in the order (0 is first), or both. */
@@ -64,6 +69,7 @@ export const updateItemInput = z
       .min(0)
       .max(itemsPerCollection - 1)
       .optional(),
+    confirm: confirmShare,
   })
   .refine((input) => input.note !== undefined || input.position !== undefined, {
     message: "Nothing to change: send note or position",

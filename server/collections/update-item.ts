@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, prompts } from "../db/schema.ts";
+import { assertShareable } from "../prompts/privacy-check.ts";
 import { assertPromptId, requireViewer } from "../prompts/prompt-access.ts";
 import { touch } from "./add-item.ts";
 import { requireChangeableCollection } from "./collection-access.ts";
@@ -12,7 +13,7 @@ import { itemNotFound } from "./remove-item.ts";
  * Changes an item's note, or moves it to another place in the order as people see it (0 is
  * first; past the end is last). Items whose prompt was withdrawn are not shown, so they keep
  * their places and the move counts only the others; every item is then numbered again, so the
- * order has no gaps or ties.
+ * order has no gaps or ties. A public collection's new note passes the privacy check first.
  */
 export async function updateItem(
   options: { db: Database; viewer: Viewer | null; id: string; promptId: string } & UpdateItemInput,
@@ -20,6 +21,9 @@ export async function updateItem(
   const viewer = requireViewer(options.viewer);
   return options.db.transaction(async (tx) => {
     const collection = await requireChangeableCollection(tx, viewer, options.id, true);
+    if (collection.isPublic && options.note !== undefined) {
+      assertShareable([{ note: options.note }], options.confirm);
+    }
     assertPromptId(options.promptId);
     const items = await tx
       .select({

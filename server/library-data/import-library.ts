@@ -67,7 +67,10 @@ export async function applyImport(options: {
   const pace = options.pace ?? pacer();
   const plan = await planImport(db, viewer, parsed, pace);
   // The preview refuses too, so the person hears of it before choosing to import.
-  assertShareable(importedSharedContent(plan.fresh, parsed.format), options.confirm);
+  assertShareable(
+    importedSharedContent(plan.fresh, parsed.format, plan.collections),
+    options.confirm,
+  );
   const report: ImportReport = { ...plan.report, dryRun: options.dryRun };
   if (options.dryRun) return report;
   const run = await startImportRun(db, viewer.userId);

@@ -6,6 +6,7 @@ import {
   handlePattern,
   reservedHandles,
 } from "../../shared/profile.ts";
+import { confirmShare } from "../prompts/prompt-input.ts";
 import { storableText, withDetail } from "../validation.ts";
 
 /** A handle as typed: trimmed and lower-cased, then held to the rules in shared/profile.ts. */
@@ -38,6 +39,8 @@ export const profileSettingsInput = z
     handle: handle.nullable(),
     displayName: displayName.nullable(),
     showAvatar: z.boolean(),
+    /** Makes public what the privacy check found secrets or personal data in. */
+    confirm: confirmShare,
   })
   .refine((input) => !input.isPublic || (input.handle !== null && input.displayName !== null), {
     message: "A public profile needs a handle and a display name",

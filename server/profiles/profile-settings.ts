@@ -4,6 +4,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { profiles, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { assertShareable } from "../prompts/privacy-check.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import type { ProfileSettingsInput } from "./profile-input.ts";
 
@@ -35,12 +36,19 @@ export async function getProfileSettings(options: {
 
 /**
  * Saves the viewer's public-profile settings. A handle someone else holds, in any case, is
- * refused; the old handle is let go at once (its address then answers 404).
+ * refused; the old handle is let go at once (its address then answers 404). A public profile's
+ * display name and handle pass the privacy check first.
  */
 export async function updateProfileSettings(
   options: { db: Database; viewer: Viewer | null } & ProfileSettingsInput,
 ): Promise<ProfileSettings> {
   const viewer = requireViewer(options.viewer);
+  if (options.isPublic) {
+    assertShareable(
+      [{ displayName: options.displayName, handle: options.handle }],
+      options.confirm,
+    );
+  }
   if (options.handle !== null) {
     const [holder] = await options.db
       .select({ id: profiles.id })

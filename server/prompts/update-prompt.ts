@@ -10,7 +10,7 @@ import type { UpdatePromptInput } from "./prompt-input.ts";
 
 /**
  * Changes a prompt's text and use case; whether it is shared never changes. A shared prompt's
- * new text is public at once, so it passes the privacy check first.
+ * new text, use case and note are public at once, so they pass the privacy check first.
  */
 export async function updatePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & UpdatePromptInput,
@@ -20,7 +20,7 @@ export async function updatePrompt(
   assertCanChange(ownership, viewer);
   if (ownership?.isShared) {
     assertShareable(
-      [{ promptText: options.promptText ?? "", useCase: options.useCase }],
+      [{ promptText: options.promptText, useCase: options.useCase, note: options.note }],
       options.confirm,
     );
   }

@@ -1,6 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Fragment, useId } from "react";
 import { buttonClasses } from "~/components/ui/button.tsx";
+import { whereFound } from "../../../shared/messages.ts";
 import { removedMarker, type SharedFinding } from "../../../shared/secret-scan.ts";
 
 /**
@@ -42,8 +43,7 @@ export function PrivacyDialog(props: {
             {props.findings.map((finding) => (
               <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
                 {finding.label}
-                {finding.field === "useCase" ? " in the use case" : ""}:{" "}
-                <code className="break-all">{finding.excerpt}</code>
+                {whereFound(finding.field)}: <code className="break-all">{finding.excerpt}</code>
               </li>
             ))}
           </ul>
