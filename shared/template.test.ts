@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderTemplate, templateVariables } from "./template.ts";
+import {
+  FilledTooLong,
+  filledLengthLimit,
+  filledText,
+  fillTemplate,
+  placeholderFor,
+  renderTemplate,
+  templateVariables,
+} from "./template.ts";
+import type { TemplatePiece } from "./template-syntax.ts";
 
 describe("templateVariables", () => {
   it("finds variables and defaults in order, once each", () => {
@@ -99,6 +108,102 @@ describe("renderTemplate", () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("how long a filled template may grow", () => {
+  /** What a fill does when it passes the limit: its refusal, or null when it fills. */
+  function refusalOf(fill: () => unknown) {
+    try {
+      fill();
+    } catch (error) {
+      if (error instanceof FilledTooLong) return error;
+      throw error;
+    }
+    return null;
+  }
+
+  it("refuses one long default used many times, having built no more than the limit and one piece", () => {
+    const attack = `{{x|${"a".repeat(99_000)}}}${"{{x}}".repeat(5_000)}`;
+    const refused = refusalOf(() => renderTemplate(attack, {}));
+    expect(refused?.message).toBe(
+      "Filled in, this prompt would be over 1,000,000 characters. Use shorter values, or fewer.",
+    );
+    // 11 copies of the default pass 1,000,000; the other 4,990 are never put together.
+    expect(refused?.built).toBe(99_000 * 11);
+    expect(refusalOf(() => fillTemplate(attack, { x: "é".repeat(99_000) }))?.built).toBe(
+      99_000 * 11,
+    );
+  });
+
+  it("counts characters as a prompt's length is counted, and fills exactly up to the limit", () => {
+    // UTF-16 units, as a text field's maxLength and the prompt text limit count them: 🙂 is two.
+    const tenTimes = "{{x}}".repeat(10);
+    const value = "🙂".repeat(filledLengthLimit / 20);
+    expect(renderTemplate(tenTimes, { x: value })).toHaveLength(filledLengthLimit);
+    expect(refusalOf(() => renderTemplate(`${tenTimes}!`, { x: value }))?.built).toBe(
+      filledLengthLimit + 1,
+    );
+    // A blank is copied as its placeholder, so the placeholder is what counts.
+    const blanks = `${"a".repeat(filledLengthLimit - 2)}{{x}}`;
+    expect(refusalOf(() => fillTemplate(blanks, {}))?.built).toBe(filledLengthLimit + 1);
+  });
+
+  const name = fc.constantFrom("a", "b", "topic");
+  /** Lengths from nothing to well past the limit; repeat() keeps even the longest cheap. */
+  const text = fc
+    .oneof(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 600_000 }))
+    .chain((length) => fc.constantFrom("x", "é", "🙂").map((unit) => unit.repeat(length)));
+  const piece: fc.Arbitrary<TemplatePiece> = fc.oneof(
+    text.map((t) => ({ text: t })),
+    fc.record({
+      name,
+      defaultValue: fc.option(text, { nil: undefined }),
+      type: fc.constant({ kind: "text" as const }),
+    }),
+    fc.constant({ snippet: "Not expanded" }),
+  );
+
+  it("never builds more than the limit and one piece, and refuses exactly what would pass it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.dictionary(name, text),
+        (pieces, values) => {
+          // What each piece comes to, as the README describes a fill.
+          const defaults = new Map<string, string>();
+          for (const p of pieces) {
+            if ("name" in p && p.defaultValue && !defaults.get(p.name)) {
+              defaults.set(p.name, p.defaultValue);
+            }
+          }
+          const lengths = pieces.map((p) =>
+            "text" in p
+              ? p.text.length
+              : "snippet" in p
+                ? `{{> ${p.snippet}}}`.length
+                : (values[p.name] || defaults.get(p.name) || placeholderFor(p.name)).length,
+          );
+          let total = 0;
+          let passedAt: number | null = null;
+          for (const length of lengths) {
+            total += length;
+            if (passedAt === null && total > filledLengthLimit) passedAt = total;
+          }
+          const refused = refusalOf(() => fillTemplate(pieces, values));
+          if (passedAt === null) {
+            expect(refused).toBeNull();
+            expect(total).toBeLessThanOrEqual(filledLengthLimit);
+            expect(filledText(fillTemplate(pieces, values), placeholderFor)).toHaveLength(total);
+          } else {
+            // It stops on the piece that passes the limit, having built nothing after it.
+            expect(refused?.built).toBe(passedAt);
+            expect(refused?.built).toBeLessThanOrEqual(filledLengthLimit + Math.max(...lengths));
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

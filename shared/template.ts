@@ -61,28 +61,56 @@ export function templateVariables(template: Source): TemplateVariable[] {
 }
 
 /**
+ * How long a used template may grow, its snippets expanded and its variables filled: counted as
+ * a prompt's length is (shared/prompt.ts), in UTF-16 units, what a text field's maxLength counts.
+ */
+export const filledLengthLimit = 1_000_000;
+/** The longest value one variable takes, typed in the form or given through MCP. */
+export const templateValueMaxLength = 100_000;
+
+/** A fill refused because its result would pass `filledLengthLimit`; `built` is how far it got. */
+export class FilledTooLong extends Error {
+  constructor(readonly built: number) {
+    super(
+      `Filled in, this prompt would be over ${filledLengthLimit.toLocaleString("en-US")} characters. Use shorter values, or fewer.`,
+    );
+  }
+}
+
+/**
  * The template filled: each variable takes the value given, else its default; one with neither
- * is left as a missing piece. A snippet not expanded stays as it was written.
+ * is left as a missing piece (counted as its placeholder, what is copied). A snippet not expanded
+ * stays as it was written. The result is counted as it is built, since one long value used many
+ * times multiplies: a fill that passes `filledLengthLimit` stops there with FilledTooLong.
  */
 export function fillTemplate(template: Source, values: Readonly<Record<string, string>>) {
   const pieces = piecesOf(template);
   const defaults = new Map(templateVariables(pieces).map((v) => [v.name, v.defaultValue]));
   const out: FilledPiece[] = [];
+  let built = 0;
+  const add = (piece: FilledPiece) => {
+    built += "text" in piece ? piece.text.length : placeholderFor(piece.missing).length;
+    if (built > filledLengthLimit) throw new FilledTooLong(built);
+    out.push(piece);
+  };
   for (const piece of pieces) {
-    if ("text" in piece) out.push({ text: piece.text });
-    else if ("snippet" in piece) out.push({ text: `{{> ${piece.snippet}}}` });
+    if ("text" in piece) add({ text: piece.text });
+    else if ("snippet" in piece) add({ text: `{{> ${piece.snippet}}}` });
     else {
       const value =
         (Object.hasOwn(values, piece.name) ? values[piece.name] : "") ||
         defaults.get(piece.name) ||
         "";
-      out.push(value ? { text: value } : { missing: piece.name });
+      add(value ? { text: value } : { missing: piece.name });
     }
   }
   return out;
 }
 
-/** The filled template as text: a variable with no value and no default leaves nothing. */
+/**
+ * The filled template as text: a variable with no value and no default leaves nothing. Throws
+ * FilledTooLong, having built no text, when it would pass `filledLengthLimit`.
+ */
 export function renderTemplate(template: Source, values: Readonly<Record<string, string>>) {
   return filledText(fillTemplate(template, values), () => "");
 }

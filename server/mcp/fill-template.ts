@@ -1,11 +1,25 @@
+import { z } from "zod";
 import { displayName } from "../../shared/session-user.ts";
-import { renderTemplate, type TemplateVariable, templateVariables } from "../../shared/template.ts";
+import {
+  FilledTooLong,
+  renderTemplate,
+  type TemplateVariable,
+  templateValueMaxLength,
+  templateVariables,
+} from "../../shared/template.ts";
 import { expandSnippets, SnippetError } from "../../shared/template-snippets.ts";
 import type { TemplatePiece } from "../../shared/template-syntax.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findSnippets } from "../prompts/find-snippets.ts";
+import { storableText } from "../validation.ts";
+
+/** Values for a template's variables by name, as render_template and prompts/get take them. */
+export const templateValues = z.record(
+  z.string().max(200),
+  storableText().max(templateValueMaxLength),
+);
 
 /**
  * A template as MCP uses it: its snippets expanded from the person's own prompts, and the
@@ -43,7 +57,8 @@ export function isRequired(variable: TemplateVariable) {
 
 /**
  * The template filled. Refused, naming them: a required variable left out, a value for no
- * variable of the template, a number that is none, a choice that is not one of its options.
+ * variable of the template, a number that is none, a choice that is not one of its options;
+ * and refused as soon as the text built passes the limit.
  */
 export function fillForMcp(
   expanded: { pieces: TemplatePiece[]; variables: TemplateVariable[] },
@@ -82,5 +97,10 @@ export function fillForMcp(
     ...Object.entries(builtInValues(viewer)),
     ...Object.entries(values).filter(([, value]) => value),
   ]);
-  return renderTemplate(expanded.pieces, filled);
+  try {
+    return renderTemplate(expanded.pieces, filled);
+  } catch (error) {
+    if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
+    throw error;
+  }
 }

@@ -9,7 +9,8 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { asAppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
-import { expandedTemplate, fillForMcp } from "./fill-template.ts";
+import { parseInput } from "../validation.ts";
+import { expandedTemplate, fillForMcp, templateValues } from "./fill-template.ts";
 import { offeredPrompts, promptArguments } from "./offered-prompts.ts";
 
 const pageSize = 100;
@@ -67,12 +68,13 @@ export function registerPromptHandlers(
         throw new McpError(ErrorCode.InvalidParams, `No prompt named ${request.params.name}`);
       let text: string;
       try {
+        const values = parseInput(templateValues, request.params.arguments ?? {});
         const expanded = await expandedTemplate({
           db,
           viewer,
           prompt: { id: prompt.id, title: prompt.title, promptText: prompt.text },
         });
-        text = fillForMcp(expanded, request.params.arguments ?? {}, viewer);
+        text = fillForMcp(expanded, values, viewer);
       } catch (error) {
         const refused = asAppError(error);
         if (refused?.code === "invalid_input") {

@@ -12,7 +12,7 @@ import { tagName } from "../prompts/prompt-input.ts";
 import { listTags } from "../tags/list-tags.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
-import { expandedTemplate, fillForMcp } from "./fill-template.ts";
+import { expandedTemplate, fillForMcp, templateValues } from "./fill-template.ts";
 import { compactPrompt, toolResult, toolText } from "./mcp-results.ts";
 import { searchPrompts } from "./search-prompts.ts";
 
@@ -39,10 +39,7 @@ export const searchInput = z.object({
 const promptIdInput = z.object({ id: promptId });
 const renderInput = z.object({
   id: promptId,
-  values: z
-    .record(z.string().max(200), storableText().max(100_000))
-    .default({})
-    .describe("Each variable's value, by name"),
+  values: templateValues.default({}).describe("Each variable's value, by name"),
 });
 
 /** The tools that read the library: search, fetch, fill a template, list folders and tags. */

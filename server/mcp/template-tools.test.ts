@@ -121,3 +121,117 @@ describe("templates through MCP", () => {
     await client.close();
   });
 });
+
+describe("a fill that would grow past the limit, through MCP", () => {
+  const tooLong =
+    "Filled in, this prompt would be over 1,000,000 characters. Use shorter values, or fewer.";
+  /** One long default, then the variable 5,000 times: 124 KB that filled would be 495 MB. */
+  const attack = (unit: string) => `{{x|${unit.repeat(99_000)}}}${"{{x}}".repeat(5_000)}`;
+
+  /** A read token's MCP client, counting the bytes of every answer it receives. */
+  async function countingClient() {
+    const person = await apiPerson(database.db, app);
+    const made = await person.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" });
+    const received = { bytes: 0 };
+    const client = await connectMcp({
+      origin,
+      token: made.body.token,
+      fetch: async (url, init) => {
+        const response = await app.request(String(url), init);
+        received.bytes += (await response.clone().arrayBuffer()).byteLength;
+        return response;
+      },
+    });
+    return { person, client, received };
+  }
+
+  it("render_template refuses a long default used many times, or a long value, in a few bytes", async () => {
+    const { person, client, received } = await countingClient();
+    const render = async (id: string, values: Record<string, string>) => {
+      received.bytes = 0;
+      const answer = toolJson(
+        await client.callTool({ name: "render_template", arguments: { id, values } }),
+      );
+      return { answer, bytes: received.bytes };
+    };
+    for (const unit of ["a", "é"]) {
+      const prompt = await save(person, `Attack ${unit}`, attack(unit));
+      expect(attack(unit)).toHaveLength(124_006);
+      const refused = await render(prompt.id, {});
+      expect(refused.answer).toEqual({
+        isError: true,
+        value: { error: "invalid_input", message: tooLong },
+      });
+      expect(refused.bytes).toBeLessThan(1_000);
+    }
+    // The same through values: the longest value a variable takes, 5,000 times.
+    const bare = await save(person, "Bare", "{{x}}".repeat(5_000));
+    const viaValues = await render(bare.id, { x: "語".repeat(100_000) });
+    expect(viaValues.answer.value).toEqual({ error: "invalid_input", message: tooLong });
+    expect(viaValues.bytes).toBeLessThan(1_000);
+    // Up to the limit it fills: ten values of 100,000 characters.
+    const ten = await save(person, "Ten", "{{x}}".repeat(10));
+    const filled = await render(ten.id, { x: "a".repeat(100_000) });
+    expect(filled.answer.value.text).toHaveLength(1_000_000);
+    await client.close();
+  });
+
+  it("counts what snippets that include snippets fill in, and refuses past the limit", async () => {
+    const { person, client } = await countingClient();
+    await save(person, "Boiler", `{{y|${"b".repeat(90_000)}}}`);
+    await save(person, "Twenty boilers", "{{> Boiler}}".repeat(20));
+    const template = await save(person, "Many boilers", "{{> Twenty boilers}}".repeat(20));
+    const render = async (values: Record<string, string>) =>
+      toolJson(
+        await client.callTool({
+          name: "render_template",
+          arguments: { id: template.id, values },
+        }),
+      ).value;
+    // 400 copies of a 90,000-character default: 36,000,000 characters.
+    expect(await render({})).toEqual({ error: "invalid_input", message: tooLong });
+    // A short value fills all 400 places well within the limit.
+    expect((await render({ y: "ok" })).text).toBe("ok".repeat(400));
+    await client.close();
+  });
+
+  it("prompts/get refuses the same, and bounds each argument as render_template bounds values", async () => {
+    const { person, client, received } = await countingClient();
+    await save(person, "Attack", attack("a"));
+    await save(person, "Bare", "{{x}}".repeat(5_000));
+    const refusal = async (name: string, args: Record<string, string>) => {
+      received.bytes = 0;
+      const error = await client.getPrompt({ name, arguments: args }).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      return { error, bytes: received.bytes };
+    };
+    const refused = await refusal("attack", {});
+    // The SDK puts "MCP error -32602: " before a refusal's message, on each side of the wire.
+    expect(refused.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(tooLong),
+    });
+    expect(refused.bytes).toBeLessThan(1_000);
+    const viaArguments = await refusal("bare", { x: "é".repeat(100_000) });
+    expect(viaArguments.error).toMatchObject({ message: expect.stringContaining(tooLong) });
+    expect(viaArguments.bytes).toBeLessThan(1_000);
+    // A value longer than any variable takes is refused as it arrives, before any fill.
+    const overLong = await refusal("bare", { x: "a".repeat(100_001) });
+    expect(overLong.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("x: Too big: expected string to have <=100000 characters"),
+    });
+    const one = await save(person, "One", "{{x}}");
+    const renderOverLong = await client.callTool({
+      name: "render_template",
+      arguments: { id: one.id, values: { x: "a".repeat(100_001) } },
+    });
+    expect(renderOverLong).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringContaining("Too big") }],
+    });
+    await client.close();
+  });
+});
