@@ -30,6 +30,7 @@ import { tokenRoutes } from "./api/token-routes.ts";
 import { versionRoutes } from "./api/version-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { bearerAccess } from "./bearer-access.ts";
+import { canonicalAddresses } from "./canonical-address.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
@@ -79,6 +80,9 @@ export function createApp(options: AppOptions) {
     for (const path of ["/assets/*", "/social/*", "/favicon.svg"]) app.get(path, files);
   }
   app.use(requestLogging(options.log));
+  // Another spelling of a page's address (a trailing slash, /P/, //) is sent to the one address,
+  // which is kept in memory: answered as asked, each spelling would be rendered every time.
+  app.use(canonicalAddresses());
   // Before the credentials are looked at, so a 401's WWW-Authenticate reaches browser clients.
   app.use(oauthCrossOrigin());
   const { kept } = options;

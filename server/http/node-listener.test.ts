@@ -84,7 +84,9 @@ describe("a public page kept in memory", () => {
     const signedIn = await exchange("/dashboard");
     expect(listening.calls.count).toBe(4);
     expect(post.status).not.toBe(200);
-    expect(encoded.status).toBe(200);
+    // The app sends it to the page's one address (canonical-address.ts).
+    expect(encoded.status).toBe(301);
+    expect(encoded.headers.location).toBe("/privacy");
     expect(signedIn.status).toBe(302);
   });
 });
