@@ -46,6 +46,7 @@ import { sessionMiddleware } from "./session-middleware.ts";
 import { socialImageRoutes } from "./social-image-routes.ts";
 import { staticAssets } from "./static-assets.ts";
 import { unavailableResponse } from "./unavailable.ts";
+import { refuseUnstorableAddress } from "./unstorable-address.ts";
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +75,8 @@ export function createApp(options: AppOptions) {
   const cachedHighlights = ttlCache(60_000, () => communityHighlights({ db }));
   const app = new Hono<AppEnv>();
 
+  // An address with a NUL is answered before anything looks it up (files included).
+  app.use(refuseUnstorableAddress());
   // Built files first: they need no request id, page headers or compression (they are precompressed).
   if (options.clientDir) {
     const files = staticAssets(options.clientDir);

@@ -8,6 +8,7 @@ import { registerClient } from "../oauth/register-client.ts";
 import { revokeGrant } from "../oauth/revoke-grant.ts";
 import { clientAddress } from "../security/client-address.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
+import { isStorableText } from "../validation.ts";
 import type { AppEnv } from "./app-env.ts";
 import { oauthClientEndpoints } from "./oauth-endpoints.ts";
 
@@ -96,7 +97,10 @@ function oauthFailure(c: Context<AppEnv>, error: OAuthError) {
   return c.json(error.body(), error.status);
 }
 
-/** A form-encoded body (RFC 6749 §3.2), each parameter at most once. */
+/**
+ * A form-encoded body (RFC 6749 §3.2), each parameter at most once, and none with text the
+ * database cannot take (a NUL): a client_id or a token is looked up as it is sent.
+ */
 async function formOf(c: Context<AppEnv>) {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
@@ -109,6 +113,14 @@ async function formOf(c: Context<AppEnv>) {
   const names = [...form.keys()];
   const repeated = names.find((name, index) => names.indexOf(name) !== index);
   if (repeated) throw new OAuthError("invalid_request", `${repeated} is given more than once`);
+  for (const [name, value] of form) {
+    if (!isStorableText(name) || !isStorableText(value)) {
+      throw new OAuthError(
+        "invalid_request",
+        `${isStorableText(name) ? name : "A parameter"} has a NUL character`,
+      );
+    }
+  }
   return form;
 }
 

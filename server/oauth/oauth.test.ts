@@ -367,6 +367,58 @@ describe("MCP authorization by OAuth", () => {
     expect((await tokenRequest(app, base)).status).toBe(200);
   });
 
+  it("a NUL in any parameter of the token or revocation endpoint is invalid_request (RFC 6749 §5.2)", async () => {
+    const user = await createUser(database.db);
+    const cookie = await signedInCookie(database.db, user.id);
+    const { client, pkce, code } = await codeFor(cookie);
+    const forms: Record<string, Record<string, string>> = {
+      "/oauth/token": {
+        grant_type: "authorization_code",
+        code,
+        client_id: client.client_id,
+        redirect_uri: "https://client.example/callback",
+        code_verifier: pkce.verifier,
+        resource: `${origin}/mcp`,
+        refresh_token: "psr_x",
+        scope: "prompts:read",
+      },
+      "/oauth/revoke": { token: "psr_x", client_id: client.client_id, token_type_hint: "x" },
+    };
+    for (const [endpoint, form] of Object.entries(forms)) {
+      for (const name of Object.keys(form)) {
+        for (const value of ["\u0000", `${form[name]}\u0000`]) {
+          const res = await app.request(endpoint, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ ...form, [name]: value }).toString(),
+          });
+          expect(res.status, `${endpoint} ${name}`).toBe(400);
+          expect(await res.json(), `${endpoint} ${name}`).toMatchObject({
+            error: "invalid_request",
+          });
+        }
+      }
+    }
+    // None of those used the code up.
+    expect((await tokenRequest(app, forms["/oauth/token"] ?? {})).status).toBe(200);
+  });
+
+  it("a NUL in the authorization request's address is refused on a page, never sent on", async () => {
+    const user = await createUser(database.db);
+    const cookie = await signedInCookie(database.db, user.id);
+    const { path } = await authorizationRequest();
+    for (const asked of [
+      "/oauth/authorize?client_id=%00",
+      `${path}&state=%00`,
+      path.replace("client_id=", "client_id=%00"),
+    ]) {
+      const res = await app.request(asked, { headers: { cookie } });
+      expect(res.status, asked).toBe(400);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.headers.get("content-type")).toContain("text/html");
+    }
+  });
+
   it("an unknown client or an unregistered redirect URI gets an error page, never a redirect", async () => {
     const user = await createUser(database.db);
     const cookie = await signedInCookie(database.db, user.id);

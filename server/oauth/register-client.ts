@@ -14,7 +14,7 @@ const deceptive = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 const registration = z.object({
   redirect_uris: z
-    .array(z.string(), "redirect_uris must be a list of URIs")
+    .array(storableText(), "redirect_uris must be a list of URIs")
     .min(1, "At least one redirect URI is needed")
     .max(redirectUrisMax, `At most ${redirectUrisMax} redirect URIs`),
   client_name: storableText()

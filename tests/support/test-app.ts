@@ -55,13 +55,19 @@ export async function createTestApp(options: {
 /** Kept answers as the server keeps them, strict: a public page that reads the viewer throws. */
 export function testKeptAnswers(
   config: Config,
-  options: { communityWindowMs?: number; additionsLagMs?: number } = {},
+  options: {
+    communityWindowMs?: number;
+    additionsLagMs?: number;
+    /** Rendered prompt pages stored in this database too, as the production server stores them. */
+    stored?: { db: Database; build: string };
+  } = {},
 ) {
   return createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
     strict: true,
     communityWindowMs: options.communityWindowMs,
     additionsLagMs: options.additionsLagMs,
+    stored: options.stored,
   });
 }
 

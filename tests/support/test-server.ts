@@ -9,12 +9,20 @@ import { createTestApp, testConfig, testKeptAnswers, testLogger } from "./test-a
  * The app listening on a real port, with the development identity provider in front: what a
  * sign-in through the development provider needs, since the app talks to it over HTTP.
  */
-export async function startTestServer(options: { db: Database; env?: Record<string, string> }) {
+export async function startTestServer(options: {
+  db: Database;
+  env?: Record<string, string>;
+  /** Stores rendered prompt pages in the database, as the production server does. */
+  storesPages?: boolean;
+}) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   const config = testConfig({ PUBLIC_URL: origin, ...options.env });
-  const kept = testKeptAnswers(config);
+  const kept = testKeptAnswers(
+    config,
+    options.storesPages ? { stored: { db: options.db, build: "test-build" } } : {},
+  );
   const app = await createTestApp({ db: options.db, config, kept });
   server.on(
     "request",
