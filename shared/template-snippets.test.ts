@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate, templateVariables } from "./template.ts";
+import { FilledTooLong, fillTemplate, renderTemplate, templateVariables } from "./template.ts";
 import {
   expandSnippets,
   type Snippet,
@@ -123,6 +123,20 @@ describe("snippets", () => {
       ["C", ""],
     ]);
     expect((await refusal(expandSnippets(many("A"), empty))).problem).toBe("too_large");
+  });
+
+  it("leaves what snippets that include snippets fill in to the fill, which stops past the limit", async () => {
+    const { lookup } = library([
+      ["Boiler", `{{y|${"b".repeat(90_000)}}}`],
+      ["Twenty", "{{> Boiler}}".repeat(20)],
+    ]);
+    // 400 copies of a long default expand, counted by their name alone...
+    const pieces = await expandSnippets("{{> Twenty}}".repeat(20), { lookup });
+    expect(pieces).toHaveLength(400);
+    // ...and filled, stop on the twelfth: 36,000,000 characters are never put together.
+    expect(() => fillTemplate(pieces, {})).toThrow(FilledTooLong);
+    expect(() => fillTemplate(pieces, {})).toThrow(expect.objectContaining({ built: 90_000 * 12 }));
+    expect(renderTemplate(pieces, { y: "ok" })).toBe("ok".repeat(400));
   });
 
   it("lists the titles a template names once each, escapes aside", () => {

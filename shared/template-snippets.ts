@@ -4,6 +4,7 @@
  * are expanded when a template is used, in the browser and by MCP alike, through a lookup the
  * caller passes in; a snippet may hold snippets, at most `snippetDepthLimit` deep.
  */
+import { filledLengthLimit } from "./template.ts";
 import { type TemplatePiece, templatePieces } from "./template-syntax.ts";
 
 export interface Snippet {
@@ -18,8 +19,6 @@ export type SnippetLookup = (titles: string[]) => Promise<Snippet[]>;
 export const snippetDepthLimit = 8;
 /** How many snippets one use may expand in all, so a few prompts cannot multiply without end. */
 const snippetExpansionLimit = 1_000;
-/** How long an expanded template may grow, in characters. */
-const expandedLengthLimit = 1_000_000;
 
 export type SnippetProblem = "missing" | "loop" | "too_deep" | "too_large";
 
@@ -79,7 +78,10 @@ async function resolveSnippets(pieces: readonly TemplatePiece[], lookup: Snippet
   return found;
 }
 
-/** Expands with what was found, refusing as soon as a limit is passed. */
+/**
+ * Expands with what was found, refusing as soon as a limit is passed. A variable counts here as
+ * its name; what it is filled with is counted by the fill (shared/template.ts), under the same limit.
+ */
 function expandPieces(
   pieces: readonly TemplatePiece[],
   found: ReadonlyMap<string, Snippet | null>,
@@ -95,10 +97,10 @@ function expandPieces(
     for (const piece of from) {
       if (!("snippet" in piece)) {
         counts.length += "text" in piece ? piece.text.length : piece.name.length + 4;
-        if (counts.length > expandedLengthLimit) {
+        if (counts.length > filledLengthLimit) {
           throw new SnippetError(
             "too_large",
-            `With its snippets this template would be over ${expandedLengthLimit.toLocaleString("en-US")} characters.`,
+            `With its snippets this template would be over ${filledLengthLimit.toLocaleString("en-US")} characters.`,
           );
         }
         out.push(piece);
