@@ -8,6 +8,7 @@ import {
   gzipSync,
 } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import type { AppEnv } from "./app-env.ts";
 
 const compressibleType =
@@ -78,11 +79,31 @@ export function compressBody(raw: Buffer, encoding: "br" | "gzip", sent: "once" 
     : gzipSync(raw, { level: 6 });
 }
 
-export function preferredEncoding(acceptEncoding: string): "br" | "gzip" | null {
-  const offered = new Set(
-    acceptEncoding.split(",").map((part) => part.split(";")[0]?.trim().toLowerCase()),
-  );
-  if (offered.has("br")) return "br";
-  if (offered.has("gzip")) return "gzip";
-  return null;
+/** The codings answers are sent in, the smaller first: it wins a tie. */
+const codings = ["br", "gzip"] as const;
+
+/**
+ * The coding to send an answer in, by the client's Accept-Encoding (RFC 9110, 12.5.3): each
+ * coding's weight is its own q, else that of "*", else 0; q=0 means "not acceptable". The highest
+ * weight above 0 wins, unless the client weighs "identity" (no coding) higher. When nothing is
+ * acceptable, not even identity, the answer goes without a coding, as the RFC advises over a 406.
+ * No header, or an empty one: no coding.
+ */
+export function preferredEncoding(acceptEncoding: string): (typeof codings)[number] | null {
+  if (!acceptEncoding) return null;
+  const accepted = parseAccept(acceptEncoding);
+  const weightOf = (coding: string) =>
+    accepted.find(({ type }) => type.toLowerCase() === coding)?.q;
+  const anyOther = weightOf("*") ?? 0;
+  let best: (typeof codings)[number] | null = null;
+  let bestWeight = 0;
+  for (const coding of codings) {
+    const weight = weightOf(coding) ?? anyOther;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  const identity = weightOf("identity");
+  return identity !== undefined && identity > bestWeight ? null : best;
 }
