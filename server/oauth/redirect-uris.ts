@@ -2,14 +2,27 @@ export const redirectUrisMax = 10;
 export const redirectUriMaxLength = 2000;
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-/** Schemes that would run or read something in the browser rather than hand a code to an app. */
-const refusedSchemes = new Set(["javascript:", "data:", "file:", "vbscript:", "blob:", "about:"]);
 
 /**
- * Why a redirect URI cannot be registered, or null when it can: https anywhere; http only back to
- * this device (loopback, RFC 8252 §7.3); a desktop app's own scheme (cursor://, vscode://,
- * RFC 8252 §7.1), but never one that runs or reads something in the browser. No fragment
- * (RFC 6749 §3.1.2) and no credentials in it.
+ * A native app's own scheme as RFC 8252 §7.1 asks for it: a domain name the app's maker holds,
+ * reversed (`com.example.app:`). No browser gives such a scheme a meaning of its own.
+ */
+const reverseDomainScheme = /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+:$/;
+
+/**
+ * The MCP clients that registered a scheme of one word before that rule was theirs to follow,
+ * kept so that they still connect. Nothing else of one word is taken: such schemes are where
+ * browsers keep what runs or reads something in the browser (javascript:, data:, blob:,
+ * filesystem:, view-source:, chrome:, about:…).
+ */
+const nativeAppSchemes = new Set(["cursor:", "vscode:", "vscode-insiders:"]);
+
+/**
+ * Why a redirect URI cannot be registered, or null when it can. Only what RFC 8252 and the MCP
+ * authorization spec allow: https anywhere (a browser extension's https://<id>.chromiumapp.org/
+ * too); http only back to this device (loopback, RFC 8252 §7.3); a desktop app's own scheme in
+ * reverse-domain form (§7.1), or one of the MCP clients' known ones. No fragment (RFC 6749
+ * §3.1.2) and no credentials in it.
  */
 export function redirectUriProblem(value: string): string | null {
   if (value.length > redirectUriMaxLength) {
@@ -25,10 +38,8 @@ export function redirectUriProblem(value: string): string | null {
       ? null
       : "An http redirect URI must point at this device (localhost or 127.0.0.1); use https";
   }
-  if (refusedSchemes.has(url.protocol) || !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) {
-    return `Redirect URIs with ${url.protocol} are not allowed`;
-  }
-  return null;
+  if (reverseDomainScheme.test(url.protocol) || nativeAppSchemes.has(url.protocol)) return null;
+  return `Redirect URIs with ${url.protocol} are not allowed: use https, http to this device, or an app's own scheme named after its domain, reversed (com.example.app:)`;
 }
 
 /**

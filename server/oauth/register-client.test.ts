@@ -54,14 +54,37 @@ describe("dynamic client registration", () => {
     "http://127.0.0.1:33418/callback",
     "http://[::1]:8080/cb",
     "vscode://vscode.github-authentication/did-authenticate",
+    "vscode-insiders://vscode.github-authentication/did-authenticate",
+    "com.example.app:/oauth2redirect/promptshelf",
+    "com.example.app://callback",
+    // A browser extension signing in: Chrome's identity API, and Firefox's.
+    "https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/",
+    "https://0123456789abcdef0123456789abcdef01234567.extensions.allizom.org/",
   ])("takes %s", async (uri) => {
     expect((await register({ client_name: "App", redirect_uris: [uri] })).status).toBe(201);
   });
 
   it.each([
     "javascript:alert(1)//",
+    "JavaScript:alert(1)//",
     "data:text/html,hello",
     "file:///etc/passwd",
+    "chrome://settings/passwords",
+    "chrome-extension://abcdefghijklmnopabcdefghijklmnop/callback.html",
+    "moz-extension://0123-4567/callback.html",
+    "view-source:https://client.example/callback",
+    "filesystem:https://client.example/temporary/callback",
+    "blob:https://client.example/0b5e-11aa",
+    "about:blank",
+    "vbscript:msgbox(1)",
+    "edge://settings",
+    "intent://callback#Intent;scheme=https;end",
+    "mailto:someone@example.com",
+    "ws://localhost:8080/cb",
+    "ftp://client.example/cb",
+    "myapp://callback",
+    "https://client.example/\u0000",
+    "https://client.example/\uD800",
     "http://example.com/callback",
     "https://client.example/callback#fragment",
     "https://user:secret@client.example/callback",
