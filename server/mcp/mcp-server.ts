@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import { registerPromptHandlers } from "./prompt-handlers.ts";
 import { registerReadTools } from "./read-tools.ts";
+import { registerResourceHandlers } from "./resource-handlers.ts";
 import { registerWriteTools } from "./write-tools.ts";
 
 /**
@@ -39,5 +40,6 @@ export function createMcpServer(options: {
   registerReadTools(server, options);
   registerWriteTools(server, options);
   registerPromptHandlers(server, options);
+  registerResourceHandlers(server);
   return server;
 }
