@@ -134,6 +134,40 @@ test("{{clipboard}} is read from the browser, and a refusal leaves a placeholder
   await expect(dialog.getByLabel("Filled prompt")).toHaveText("Summarise this: pasted by hand");
 });
 
+test("a template that would fill past 1,000,000 characters says so, and cannot be copied", async ({
+  page,
+}) => {
+  const tooLong =
+    "Filled in, this prompt would be over 1,000,000 characters. Use shorter values, or fewer.";
+  await signIn(page, { email: uniqueEmail("too-long") });
+  // One long default used 5,000 times: 124 KB that filled would be 495 MB. (The default is given
+  // last so that the card's excerpt holds a whole variable, which shows the Use template button.)
+  await savePrompt(page, "Multiplied", `${"{{x}}".repeat(5_000)}{{x|${"a".repeat(99_000)}}}`);
+  await savePrompt(page, "Twenty", "{{x|short}} ".repeat(20));
+  await page.goto("/dashboard");
+
+  await card(page, "Multiplied").getByRole("button", { name: "Use template" }).click();
+  let dialog = page.getByRole("dialog", { name: "Use template: Multiplied" });
+  await expect(dialog.getByRole("alert")).toHaveText(tooLong);
+  await expect(dialog.getByLabel("Filled prompt")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Copy" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: /^Open in an AI assistant/ })).toBeDisabled();
+  await page.keyboard.press("Escape");
+
+  // A value typed counts each time it is used; a field takes at most 100,000 characters.
+  await card(page, "Twenty").getByRole("button", { name: "Use template" }).click();
+  dialog = page.getByRole("dialog", { name: "Use template: Twenty" });
+  const field = dialog.getByLabel("x");
+  await expect(field).toHaveJSProperty("maxLength", 100_000);
+  await expect(dialog.getByRole("button", { name: "Copy" })).toBeEnabled();
+  await field.fill("é".repeat(60_000));
+  await expect(dialog.getByRole("alert")).toHaveText(tooLong);
+  await expect(dialog.getByRole("button", { name: "Copy" })).toBeDisabled();
+  await field.fill("é".repeat(40_000));
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Copy" })).toBeEnabled();
+});
+
 test("the prompt form lints as you type, and a finding selects its text", async ({ page }) => {
   await signIn(page, { email: uniqueEmail("lint") });
   await savePrompt(page, "Intro", "Hello there.");

@@ -20,7 +20,8 @@ import { useTemplateForm } from "./use-template-form.ts";
  * "Use template": one field per {{variable}} (a line, a text area, a number or a select, by its
  * type), the prompt's {{> snippets}} expanded, built-in values filled, a live preview, and a
  * Copy of the filled prompt or an "Open in" menu that opens it in an AI assistant. The values
- * typed are remembered on this device for next time; Clear forgets them.
+ * typed are remembered on this device for next time; Clear forgets them. A fill that would pass
+ * the length limit says so instead of a preview, and cannot be copied or opened.
  * The button shows when the text the card holds has a variable or a snippet; the dialog fills
  * the whole text, fetched as it opens when the list gave only the start of it.
  */
@@ -87,6 +88,11 @@ export function TemplateDialog(props: {
         {form.expansion.state === "failed" ? (
           <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
             {form.expansion.message}
+          </p>
+        ) : null}
+        {form.tooLong ? (
+          <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
+            {form.tooLong}
           </p>
         ) : null}
         <TemplateFields

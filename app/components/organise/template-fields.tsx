@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { fieldClass } from "~/components/ui/field-classes.ts";
-import type { TemplateVariable } from "../../../shared/template.ts";
+import { type TemplateVariable, templateValueMaxLength } from "../../../shared/template.ts";
 import { type ClipboardState, typedValue } from "./use-template-form.ts";
 
 const builtInNotes: Record<string, string> = {
@@ -57,6 +57,7 @@ export function TemplateFields(props: {
                 id={id}
                 rows={4}
                 value={value}
+                maxLength={templateValueMaxLength}
                 placeholder={placeholder}
                 aria-describedby={refused ? `${id}-note` : undefined}
                 onChange={(event) => change(event.target.value)}
@@ -67,6 +68,7 @@ export function TemplateFields(props: {
                 id={id}
                 type={variable.type.kind === "number" ? "number" : "text"}
                 value={value}
+                maxLength={templateValueMaxLength}
                 placeholder={placeholder}
                 onChange={(event) => change(event.target.value)}
                 className={fieldClass}

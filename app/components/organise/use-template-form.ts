@@ -3,7 +3,12 @@ import { localDay } from "~/lib/dates.ts";
 import { lookUpSnippets } from "~/lib/snippet-lookup.ts";
 import { rememberedValues, rememberValues } from "~/lib/template-memory.ts";
 import type { WholePrompt } from "../../../shared/prompt.ts";
-import { fillTemplate, templateVariables } from "../../../shared/template.ts";
+import {
+  type FilledPiece,
+  FilledTooLong,
+  fillTemplate,
+  templateVariables,
+} from "../../../shared/template.ts";
 import { expandSnippets, SnippetError, snippetTitles } from "../../../shared/template-snippets.ts";
 import { type TemplatePiece, templatePieces } from "../../../shared/template-syntax.ts";
 
@@ -85,8 +90,8 @@ export function useTemplateForm(options: { whole: WholePrompt | null; open: bool
   const fallbackOf = (name: string, defaultValue: string) =>
     (variables.find((variable) => variable.name === name)?.builtIn ? builtIns[name] : "") ||
     defaultValue;
-  const filled = pieces
-    ? fillTemplate(
+  const fill = pieces
+    ? fillOrRefuse(
         pieces,
         Object.fromEntries(
           variables.map((variable) => [
@@ -108,7 +113,32 @@ export function useTemplateForm(options: { whole: WholePrompt | null; open: bool
     if (whole) rememberValues(whole.id, {});
   }
 
-  return { expansion, variables, values, setValue, clear, filled, fallbackOf, clipboard };
+  return {
+    expansion,
+    variables,
+    values,
+    setValue,
+    clear,
+    /** The filled template; null while it loads, or when filled it would be too long. */
+    filled: fill?.filled ?? null,
+    /** Why the template cannot be filled as it stands: it would pass the length limit. */
+    tooLong: fill?.tooLong ?? null,
+    fallbackOf,
+    clipboard,
+  };
+}
+
+/** The template filled, or the reason it would be too long: the fill stops as soon as it passes. */
+function fillOrRefuse(
+  pieces: readonly TemplatePiece[],
+  values: Readonly<Record<string, string>>,
+): { filled: FilledPiece[] | null; tooLong: string | null } {
+  try {
+    return { filled: fillTemplate(pieces, values), tooLong: null };
+  } catch (error) {
+    if (error instanceof FilledTooLong) return { filled: null, tooLong: error.message };
+    throw error;
+  }
 }
 
 /** A value typed, read only from the object's own keys (a variable may be named "constructor"). */
