@@ -51,6 +51,8 @@ export type ErrorDetail =
   | "collection_item_not_found"
   // conflict
   | "original_changed"
+  | "version_current"
+  | "version_purged"
   // payload_too_large
   | "import_too_large"
   | "collection_limit"

@@ -92,6 +92,14 @@ export const messages = {
     title: `Restored version ${restored}`,
     description: `It is now version ${made}; every earlier version is kept.`,
   }),
+  versionsPurged: (numbers: number[]): Notice => ({
+    kind: "success",
+    title:
+      numbers.length === 1
+        ? `Purged version ${numbers[0]}`
+        : `Purged versions ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`,
+    description: "Their text, use case and note are gone; the history keeps only that they were.",
+  }),
   copyUpdated: {
     kind: "success",
     title: "Your copy is up to date",
@@ -155,6 +163,7 @@ const failureNotices = {
   "delete-tag": failed("Failed to delete the tag"),
   "load-history": failed("Failed to load the history"),
   "restore-version": failed("Failed to restore the version"),
+  "purge-version": failed("Failed to purge the version"),
   "update-copy": failed("Failed to update your copy"),
   "create-folder": failed("Failed to create the folder"),
   "rename-folder": failed("Failed to rename the folder"),

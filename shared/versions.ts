@@ -1,3 +1,5 @@
+import type { SharedFinding } from "./secret-scan.ts";
+
 /** A prompt's history as the API and the history dialog present it. */
 
 /** The longest note an edit may carry ("tightened the tone"). */
@@ -14,6 +16,11 @@ export interface VersionSummary {
   note: string | null;
   /** For a restore: the version it brought back. */
   restoredFrom: number | null;
+  /**
+   * Who purged it and when: its title, use case, text and note are gone for good (then empty
+   * and null here). Null for a version kept whole, and always for the current one.
+   */
+  purged: { byName: string; at: string } | null;
 }
 
 /** One version with its whole text. */
@@ -29,6 +36,14 @@ export interface History {
   oldestKept: number;
   /** Newest first, the current version first of all. */
   versions: VersionSummary[];
+}
+
+/**
+ * What an edit left behind in a prompt's earlier versions: each version still holding a secret or
+ * piece of personal data that the current version no longer has, with what it holds (masked).
+ */
+export interface LeftBehind {
+  versions: { number: number; findings: SharedFinding[] }[];
 }
 
 /** A saved copy, the original's version it came from and the original now. */

@@ -1,12 +1,17 @@
 import type { ErrorBody } from "../../shared/error-codes.ts";
+import type { SharedFinding } from "../../shared/secret-scan.ts";
 
-/** A failed API call, with the server's error code, detail code (if any) and message. */
+/**
+ * A failed API call, with the server's error code, detail code (if any) and message, and for a
+ * privacy check's refusal what it found.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly detail?: string,
+    readonly findings?: SharedFinding[],
   ) {
     super(message);
   }
@@ -45,6 +50,7 @@ export async function api<T = void>(
       error?.code ?? "unknown",
       error?.message ?? "Something went wrong",
       error?.detail,
+      error?.findings,
     );
   }
   return parsed as T;

@@ -22,8 +22,6 @@ const exempt: Record<string, string> = {
   rate_limits: "request counts; no page shows them",
   library_usage: "counts kept by triggers on prompts, folders and tags, which announce themselves",
   prompt_copies: "one row per copy per day; the count it moves is on prompts, which announces",
-  prompt_versions:
-    "written only by the same statement that changes its prompt, which announces; no kept answer shows it",
   oauth_clients: "an MCP client's registration; no kept answer shows it",
   oauth_codes: "a consent between its page and the code's exchange; no kept answer shows it",
   import_runs: "an import in progress; shown only on /settings, which is never kept",

@@ -226,8 +226,8 @@ export const prompts = pgTable(
 /**
  * A prompt's earlier versions, each as it was: written by the database when a prompt's text or
  * use case changes (drizzle/0014_prompt-versions.sql), never changed afterwards except to be
- * purged (drizzle/0019), deleted with the prompt. The newest VERSION_LIMIT versions and HISTORY_SIZE_LIMIT bytes of text are kept; older
- * ones are merged away.
+ * purged (drizzle/0019), deleted with the prompt. The newest VERSION_LIMIT versions and
+ * HISTORY_SIZE_LIMIT bytes of text are kept; older ones are merged away.
  */
 export const promptVersions = pgTable(
   "prompt_versions",

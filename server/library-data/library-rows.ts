@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { collectionColumns } from "../collections/collection-access.ts";
 import { itemsOfEach } from "../collections/collection-view.ts";
 import type { Database } from "../db/client.ts";
@@ -12,6 +12,7 @@ import {
   promptVersions,
   tags,
 } from "../db/schema.ts";
+import { landed } from "../prompts/prompt-access.ts";
 
 const batchSize = 500;
 
@@ -101,7 +102,13 @@ export async function starsOnOthers(db: Database, userId: string) {
     .select({ promptId: favourites.promptId, createdAt: favourites.createdAt })
     .from(favourites)
     .innerJoin(prompts, eq(prompts.id, favourites.promptId))
-    .where(and(eq(favourites.userId, userId), sql`${prompts.userId} is distinct from ${userId}`));
+    .where(
+      and(
+        eq(favourites.userId, userId),
+        sql`${prompts.userId} is distinct from ${userId}`,
+        landed(),
+      ),
+    );
   return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -134,10 +141,14 @@ export async function ownCollections(db: Database, userId: string): Promise<Expo
 
 type Position = { createdAt: Date; id: string } | null;
 
-/** The owner's prompts after a position, oldest first: how the readers below page. */
+/**
+ * The owner's prompts after a position, oldest first: how the readers below page. Those of an
+ * import still running are not the person's yet (landed() in prompt-access.ts).
+ */
 const ownAfter = (userId: string, after: Position) =>
   and(
     eq(prompts.userId, userId),
+    landed(),
     after
       ? sql`(${prompts.createdAt}, ${prompts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
       : undefined,
@@ -163,7 +174,7 @@ export async function ownPromptsByText(
   const rows = await db
     .select({ id: prompts.id, hash })
     .from(prompts)
-    .where(and(eq(prompts.userId, userId), inArray(hash, hashes)))
+    .where(and(eq(prompts.userId, userId), inArray(hash, hashes), landed()))
     .orderBy(desc(prompts.isShared), ...oldestFirst);
   const byHash = new Map<string, string>();
   for (const row of rows) if (!byHash.has(row.hash)) byHash.set(row.hash, row.id);
@@ -255,7 +266,14 @@ export async function* earlierVersions(
     const rows = await db
       .select()
       .from(promptVersions)
-      .where(and(eq(promptVersions.promptId, promptId), lt(promptVersions.number, current)))
+      .where(
+        and(
+          eq(promptVersions.promptId, promptId),
+          lt(promptVersions.number, current),
+          // A purged version has nothing left to export; the file leaves it out, as one merged away.
+          isNull(promptVersions.purgedAt),
+        ),
+      )
       .orderBy(asc(promptVersions.number));
     for (const row of rows) {
       yield {

@@ -184,6 +184,7 @@ function summaryOf(prompt: ModelPrompt, version: ModelVersion) {
     authorName: authorNames[version.author ?? prompt.owner],
     note: version.note,
     restoredFrom: version.restoredFrom,
+    purged: null,
   };
 }
 

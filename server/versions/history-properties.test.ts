@@ -224,6 +224,7 @@ async function runHistory(
     authorName: shelf.names[version.editor],
     note: version.note,
     restoredFrom: version.restoredFrom,
+    purged: null,
   });
 
   /** A new version, unless the content is the current one's. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { History, Version, VersionSummary } from "../../shared/versions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -60,6 +61,8 @@ const sharedHistory = prepared((db) => {
     .innerJoin(prompts, and(eq(prompts.id, promptVersions.promptId), sql`${prompts.isShared}`))
     .leftJoin(users, eq(users.id, sql`coalesce(${promptVersions.authorId}, ${prompts.userId})`))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
+    .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
     .where(eq(promptVersions.promptId, id));
   return current.unionAll(earlier).prepare("shared_history");
 });
@@ -70,6 +73,8 @@ async function historyOf(db: Database, prompt: VisiblePrompt): Promise<History> 
     .from(promptVersions)
     .leftJoin(users, authorJoin(prompt.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
+    .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
     .where(eq(promptVersions.promptId, prompt.id))
     .orderBy(desc(promptVersions.number));
   const versions = [toSummary(prompt), ...earlier.map(toSummary)];
@@ -135,12 +140,18 @@ export async function versionOf(
     .from(promptVersions)
     .leftJoin(users, authorJoin(prompt.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
+    .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
     .where(and(eq(promptVersions.promptId, prompt.id), eq(promptVersions.number, number)));
   if (!row) throw new AppError("not_found", "Version not found", "version_not_found");
   return { ...toSummary(row), promptText: row.promptText };
 }
 
-/** The prompt's own columns, named as a version's. */
+/** Who purged a version, named as an author is. */
+const purger = alias(users, "purger");
+const purgerProfile = alias(profiles, "purger_profile");
+
+/** The prompt's own columns, named as a version's: the current version is never purged. */
 const currentColumns = {
   number: prompts.version,
   title: prompts.title,
@@ -148,6 +159,13 @@ const currentColumns = {
   note: prompts.versionNote,
   restoredFrom: prompts.versionRestoredFrom,
   createdAt: prompts.updatedAt,
+  // Read as a purged version's time is, as the union's rows all are.
+  purgedAt: sql<Date | null>`null::timestamptz`.mapWith((value: string | Date | null) =>
+    value === null ? null : new Date(value),
+  ),
+  purgerName: sql<string | null>`null::text`,
+  purgerEmail: sql<string | null>`null::text`,
+  purgerUsername: sql<string | null>`null::text`,
 };
 
 /** A version's author, by the names prompt cards give people. */
@@ -164,6 +182,10 @@ function summaryColumns() {
     note: promptVersions.note,
     restoredFrom: promptVersions.restoredFrom,
     createdAt: promptVersions.createdAt,
+    purgedAt: promptVersions.purgedAt,
+    purgerName: purger.name,
+    purgerEmail: purger.email,
+    purgerUsername: purgerProfile.username,
     ...authorColumns,
   };
 }
@@ -182,6 +204,10 @@ function toSummary(row: {
   authorName: string | null;
   authorEmail: string | null;
   authorUsername: string | null;
+  purgedAt: Date | null;
+  purgerName: string | null;
+  purgerEmail: string | null;
+  purgerUsername: string | null;
 }): VersionSummary {
   return {
     number: row.number,
@@ -195,5 +221,15 @@ function toSummary(row: {
     createdAt: row.createdAt.toISOString(),
     note: row.note,
     restoredFrom: row.restoredFrom,
+    purged: row.purgedAt
+      ? {
+          byName: creatorName({
+            ownerName: row.purgerName,
+            ownerEmail: row.purgerEmail,
+            ownerUsername: row.purgerUsername,
+          }),
+          at: row.purgedAt.toISOString(),
+        }
+      : null,
   };
 }

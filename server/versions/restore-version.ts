@@ -1,6 +1,7 @@
 import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
+import { AppError } from "../errors.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
 import { assertCanChange, requireViewer } from "../prompts/prompt-access.ts";
 import { writeVersion } from "../prompts/update-prompt.ts";
@@ -8,7 +9,8 @@ import { versionOf, visiblePrompt } from "./history.ts";
 
 /**
  * Brings back an earlier version as a new one, so nothing is lost: whoever may edit the prompt
- * may restore it. Restoring what the prompt already says changes nothing.
+ * may restore it. Restoring what the prompt already says changes nothing; a purged version has
+ * nothing left to restore.
  */
 export async function restoreVersion(options: {
   db: Database;
@@ -20,6 +22,13 @@ export async function restoreVersion(options: {
   const prompt = await visiblePrompt(options.db, viewer, options.id);
   assertCanChange(prompt, viewer);
   const version = await versionOf(options.db, prompt, options.number);
+  if (version.purged) {
+    throw new AppError(
+      "conflict",
+      "This version was purged: nothing is left to restore",
+      "version_purged",
+    );
+  }
   await writeVersion(options.db, viewer, prompt.id, {
     content: { title: version.title, category: version.category, promptText: version.promptText },
     note: null,

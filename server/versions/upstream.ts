@@ -28,10 +28,13 @@ export async function readUpstream(options: {
   const viewer = requireViewer(options.viewer);
   const { copy, original } = await copyAndOriginal(options.db, viewer, options.id);
   const current = await versionOf(options.db, original, original.number);
-  const from = await versionOf(options.db, original, copy.fromVersion).catch((error: unknown) => {
+  // The version the copy took may have been merged away, or purged by the original's owner:
+  // either way nothing of it is shown.
+  const took = await versionOf(options.db, original, copy.fromVersion).catch((error: unknown) => {
     if (error instanceof AppError && error.detail === "version_not_found") return null;
     throw error;
   });
+  const from = took?.purged ? null : took;
   const edited =
     from === null ||
     from.title !== copy.title ||

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
+import { usePublishCheck } from "~/components/privacy/use-publish-check.ts";
 import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
@@ -23,6 +25,7 @@ export function CollectionEditor(props: {
 }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const privacy = usePublishCheck();
   const base = `/api/v1/collections/${props.id}`;
   const read = useCallback(() => api<CollectionDetail>("GET", base), [base]);
   const { state, reload, refresh } = useApiData(read);
@@ -50,7 +53,8 @@ export function CollectionEditor(props: {
     if (busy) return false;
     setBusy(true);
     try {
-      await work();
+      // Nothing was saved (the privacy dialog was cancelled): the form keeps what was typed.
+      if ((await work()) === false) return false;
       done?.();
       await refresh();
       return true;
@@ -93,11 +97,22 @@ export function CollectionEditor(props: {
         }}
         submitLabel="Save changes"
         onSubmit={(fields: CollectionFields) =>
-          change(
-            "update-collection",
-            async () => props.onChanged(await api<CollectionSummary>("PATCH", base, fields)),
-            () => showNotice(messages.collectionUpdated),
-          )
+          change("update-collection", async () => {
+            // What a public collection shows passes the privacy check: the server checks its
+            // notes too when it is made public.
+            const changed = await privacy.check(
+              fields.isPublic ? { title: fields.title, description: fields.description } : null,
+              (checked, confirm) =>
+                api<CollectionSummary>("PATCH", base, {
+                  ...fields,
+                  ...checked,
+                  ...(confirm ? { confirm } : {}),
+                }),
+            );
+            if (!changed) return false;
+            props.onChanged(changed);
+            showNotice(messages.collectionUpdated);
+          })
         }
       />
       <section aria-labelledby="items-heading">
@@ -129,7 +144,12 @@ export function CollectionEditor(props: {
                 }}
                 onNote={(note) =>
                   void change("update-collection-item", () =>
-                    api("PATCH", `${base}/items/${item.prompt.id}`, { note }),
+                    privacy.check(collection.isPublic ? { note } : null, (checked, confirm) =>
+                      api("PATCH", `${base}/items/${item.prompt.id}`, {
+                        note: checked.note ?? note,
+                        ...(confirm ? { confirm } : {}),
+                      }),
+                    ),
                   )
                 }
                 onRemove={() =>
@@ -179,6 +199,7 @@ export function CollectionEditor(props: {
           </Button>
         )}
       </section>
+      <PrivacyDialog {...privacy.dialog} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
+import { usePublishCheck } from "~/components/privacy/use-publish-check.ts";
 import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { api } from "~/lib/api-client.ts";
 import { cx } from "~/lib/cx.ts";
@@ -16,6 +18,7 @@ const readCollections = () => api<CollectionSummary[]>("GET", "/api/v1/collectio
 export function CollectionsManager() {
   const { state, reload: load, setValue: setCollections } = useApiData(readCollections);
   const [selected, setSelected] = useState<string | null>(null);
+  const privacy = usePublishCheck();
 
   const collections = state.kind === "ready" ? state.value : [];
   const replace = (summary: CollectionSummary) =>
@@ -35,7 +38,17 @@ export function CollectionsManager() {
             submitLabel="Create collection"
             onSubmit={async (fields) => {
               try {
-                const created = await api<CollectionSummary>("POST", "/api/v1/collections", fields);
+                // A public collection's title and description pass the privacy check.
+                const created = await privacy.check(
+                  fields.isPublic ? { title: fields.title, description: fields.description } : null,
+                  (checked, confirm) =>
+                    api<CollectionSummary>("POST", "/api/v1/collections", {
+                      ...fields,
+                      ...checked,
+                      ...(confirm ? { confirm } : {}),
+                    }),
+                );
+                if (!created) return false;
                 setCollections([created, ...collections]);
                 setSelected(created.id);
                 showNotice(messages.collectionCreated(created.title));
@@ -116,6 +129,7 @@ export function CollectionsManager() {
           </p>
         )}
       </section>
+      <PrivacyDialog {...privacy.dialog} />
     </div>
   );
 }

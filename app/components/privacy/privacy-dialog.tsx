@@ -2,85 +2,127 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Fragment, useId } from "react";
 import { buttonClasses } from "~/components/ui/button.tsx";
 import { whereFound } from "../../../shared/messages.ts";
-import { removedMarker, type SharedFinding } from "../../../shared/secret-scan.ts";
+import {
+  type PublicField,
+  publicFields,
+  removedMarker,
+  type SharedContent,
+  type SharedFinding,
+} from "../../../shared/secret-scan.ts";
+import { type PurgeOffer, PurgeOfferDialog } from "./purge-offer-dialog.tsx";
 
 /**
- * Asks before sharing text that holds secrets or personal data: the text with each finding
- * marked, the list of what was found, and the choice to remove it all and share, share anyway,
- * or go back to the form (the safe default, and what Escape does).
+ * Asks before making public text that holds secrets or personal data: each field's text with
+ * each finding marked, the list of what was found, and the choice to remove it all and share,
+ * share anyway, or go back to the form (the safe default, and what Escape does). The same dialog
+ * for a prompt, a collection and a profile. Findings the browser has no text of (a collection's
+ * item notes, found by the server) cannot be removed here, only shared or gone back to.
  */
 export function PrivacyDialog(props: {
   open: boolean;
-  promptText: string;
+  /** What was checked, field by field. */
+  texts: SharedContent;
   findings: SharedFinding[];
   onRemove: () => void;
   onShareAnyway: () => void;
   onCancel: () => void;
   /** Puts focus back in the form: the dialog opens on submit, with no trigger to return to. */
   returnFocus: () => void;
+  /** For an edit that takes a finding out: the offer to purge the versions still holding it. */
+  offer?: PurgeOffer;
 }) {
-  const textHeading = useId();
-  const inText = props.findings.filter((finding) => finding.field === "promptText");
-  return (
-    <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            props.returnFocus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-4 shadow-2xl sm:p-6"
-        >
-          <AlertDialog.Title className="text-lg font-semibold text-fg">
-            Check before sharing
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">
-            This prompt holds what looks like private data. Everyone can read what you share.
-          </AlertDialog.Description>
-          <h3 className="mt-4 text-sm font-medium text-fg">Found</h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-fg">
-            {props.findings.map((finding) => (
-              <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
-                {finding.label}
-                {whereFound(finding.field)}: <code className="break-all">{finding.excerpt}</code>
-              </li>
-            ))}
-          </ul>
-          {inText.length ? (
-            <>
-              <h3 id={textHeading} className="mt-4 text-sm font-medium text-fg">
-                In your prompt
-              </h3>
-              <section
-                aria-labelledby={textHeading}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard.
-                tabIndex={0}
-                className="mt-1 max-h-60 overflow-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
-              >
-                <MarkedText text={props.promptText} findings={inText} />
-              </section>
-            </>
-          ) : null}
-          <p className="mt-4 text-sm text-muted">
-            Remove and share puts {removedMarker} in place of each one.
-          </p>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses("secondary")}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClasses("secondary")}
-              onClick={props.onShareAnyway}
-            >
-              Share anyway
-            </AlertDialog.Action>
-            <AlertDialog.Action className={buttonClasses("primary")} onClick={props.onRemove}>
-              Remove and share
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+  const headings = useId();
+  const marked = publicFields.filter((field) => markedIn(props.findings, field).length > 0);
+  const removable = props.findings.every(
+    (finding) => finding.entry === undefined && props.texts[finding.field],
   );
+  return (
+    <>
+      {props.offer ? <PurgeOfferDialog {...props.offer} /> : null}
+      <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+          <AlertDialog.Content
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              props.returnFocus();
+            }}
+            className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-4 shadow-2xl sm:p-6"
+          >
+            <AlertDialog.Title className="text-lg font-semibold text-fg">
+              Check before sharing
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-muted">
+              This holds what looks like private data. Everyone can read what you share.
+            </AlertDialog.Description>
+            <h3 className="mt-4 text-sm font-medium text-fg">Found</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-fg">
+              {props.findings.map((finding) => (
+                <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
+                  {finding.entry ? `${finding.entry}: ` : ""}
+                  {finding.label}
+                  {whereFound(finding.field)}: <code className="break-all">{finding.excerpt}</code>
+                </li>
+              ))}
+            </ul>
+            {marked.map((field) => (
+              <Fragment key={field}>
+                <h3 id={`${headings}-${field}`} className="mt-4 text-sm font-medium text-fg">
+                  {inYour[field]}
+                </h3>
+                <section
+                  aria-labelledby={`${headings}-${field}`}
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard.
+                  tabIndex={0}
+                  className="mt-1 max-h-60 overflow-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
+                >
+                  <MarkedText
+                    text={props.texts[field] ?? ""}
+                    findings={markedIn(props.findings, field)}
+                  />
+                </section>
+              </Fragment>
+            ))}
+            {removable ? (
+              <p className="mt-4 text-sm text-muted">
+                Remove and share puts {removedMarker} in place of each one.
+              </p>
+            ) : null}
+            <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel className={buttonClasses("secondary")}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonClasses(removable ? "secondary" : "primary")}
+                onClick={props.onShareAnyway}
+              >
+                Share anyway
+              </AlertDialog.Action>
+              {removable ? (
+                <AlertDialog.Action className={buttonClasses("primary")} onClick={props.onRemove}>
+                  Remove and share
+                </AlertDialog.Action>
+              ) : null}
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}
+
+/** Each field's heading over its marked text. */
+const inYour: Record<PublicField, string> = {
+  promptText: "In your prompt",
+  useCase: "In your use case",
+  note: "In your note",
+  title: "In your title",
+  description: "In your description",
+  displayName: "In your display name",
+  handle: "In your handle",
+};
+
+/** A field's findings the dialog can mark: those in text the browser holds, not an entry's. */
+function markedIn(findings: SharedFinding[], field: PublicField) {
+  return findings.filter((finding) => finding.field === field && finding.entry === undefined);
 }
 
 /** The text with each finding in a <mark>, built from plain text. */

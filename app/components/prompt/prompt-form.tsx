@@ -57,6 +57,9 @@ export function PromptForm(props: {
       setUseCase(fields.useCase);
     },
     returnFocus: () => textArea.current?.focus(),
+    editing: editing
+      ? { id: editing.id, before: { promptText: initialText, useCase: initialUseCase } }
+      : undefined,
   });
 
   return (

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
+import { usePublishCheck } from "~/components/privacy/use-publish-check.ts";
 import { ApiDataStatus } from "~/components/ui/api-data-status.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
@@ -45,17 +47,26 @@ function ProfileForm(props: {
   const [displayName, setDisplayName] = useState(saved.displayName ?? props.suggestedName ?? "");
   const [showAvatar, setShowAvatar] = useState(saved.showAvatar);
   const [busy, setBusy] = useState(false);
+  const privacy = usePublishCheck();
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      const next = await api<ProfileSettings>("PUT", "/api/v1/profile", {
-        isPublic,
-        handle: handle.trim() || null,
-        displayName: displayName.trim() || null,
-        showAvatar,
-      });
+      const shown = { handle: handle.trim() || null, displayName: displayName.trim() || null };
+      // What a public profile shows passes the privacy check, here and on the server.
+      const next = await privacy.check(isPublic ? shown : null, (fields, confirm) =>
+        api<ProfileSettings>("PUT", "/api/v1/profile", {
+          isPublic,
+          handle: fields.handle ?? shown.handle,
+          displayName: fields.displayName ?? shown.displayName,
+          showAvatar,
+          ...(confirm ? { confirm } : {}),
+        }),
+      );
+      if (!next) return;
+      setHandle(next.handle ?? "");
+      setDisplayName(next.displayName ?? "");
       props.onSaved(next);
       showNotice(messages.profileSaved);
     } catch (error) {
@@ -138,6 +149,7 @@ function ProfileForm(props: {
           </Link>
         ) : null}
       </div>
+      <PrivacyDialog {...privacy.dialog} />
     </form>
   );
 }

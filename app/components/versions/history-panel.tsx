@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -8,14 +8,17 @@ import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 import type { History, VersionSummary } from "../../../shared/versions.ts";
+import { PurgeVersionDialog } from "./purge-version-dialog.tsx";
 import { useVersionTexts } from "./use-version-texts.ts";
 import { VersionDiff } from "./version-diff.tsx";
 
 /**
  * A prompt's history: any two versions compared side by side (the one before the current and
  * the current to begin with), and every version listed newest first with who wrote it, when,
- * its note, and (for those who may edit) Restore, which makes it the newest version again. Shown
- * keyed by the prompt's version, so a restore (or any edit) starts it again on the new history.
+ * its note, and (for those who may edit) Restore, which makes it the newest version again, and
+ * Purge, which deletes an earlier version's text, use case and note for good (after asking). A
+ * purged version is listed by who purged it and when, and cannot be compared. Shown keyed by the
+ * prompt's version, so a restore (or any edit) starts it again on the new history.
  */
 export default function HistoryPanel(props: {
   prompt: Prompt;
@@ -27,6 +30,8 @@ export default function HistoryPanel(props: {
   const [failed, setFailed] = useState(false);
   const [pair, setPair] = useState<[number, number] | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [purging, setPurging] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -43,6 +48,21 @@ export default function HistoryPanel(props: {
   }, [prompt.id]);
 
   const texts = useVersionTexts(prompt.id, pair ?? []);
+
+  async function purge(number: number) {
+    try {
+      await api("DELETE", `/api/v1/prompts/${prompt.id}/versions/${number}`);
+      const loaded = await api<History>("GET", `/api/v1/prompts/${prompt.id}/versions`);
+      texts.forget(number);
+      setHistory(loaded);
+      if (pair?.includes(number)) setPair(defaultPair(loaded));
+      showNotice(messages.versionsPurged([number]));
+      return true;
+    } catch (error) {
+      showNotice(callFailureNotice(error, "purge-version"));
+      return false;
+    }
+  }
 
   async function restore(version: VersionSummary) {
     setRestoring(version.number);
@@ -95,47 +115,90 @@ export default function HistoryPanel(props: {
           versions.
         </p>
       ) : null}
-      <ol className="mt-2 divide-y divide-line rounded-lg ring-1 ring-line">
-        {history.versions.map((version) => (
-          <li key={version.number} className="flex flex-wrap items-start justify-between gap-2 p-3">
-            <div className="min-w-0 text-sm">
-              <p className="font-medium text-fg">
-                {versionLabel(history, version.number)}
-                {version.restoredFrom ? (
-                  <span className="font-normal text-muted">
-                    {" "}
-                    · restored from version {version.restoredFrom}
-                  </span>
+      <ol ref={list} className="mt-2 divide-y divide-line rounded-lg ring-1 ring-line">
+        {history.versions.map((version) =>
+          version.purged ? (
+            <li key={version.number} data-version={version.number} className="p-3 text-sm">
+              <p className="text-muted">
+                <span className="font-medium text-fg">Version {version.number}</span> purged by{" "}
+                {version.purged.byName} on <LocalDate value={version.purged.at} />
+              </p>
+            </li>
+          ) : (
+            <li
+              key={version.number}
+              data-version={version.number}
+              className="flex flex-wrap items-start justify-between gap-2 p-3"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-medium text-fg">
+                  {versionLabel(history, version.number)}
+                  {version.restoredFrom ? (
+                    <span className="font-normal text-muted">
+                      {" "}
+                      · restored from version {version.restoredFrom}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-xs text-muted">
+                  {version.authorName} · <LocalDate value={version.createdAt} />
+                </p>
+                {version.note ? (
+                  <p className="mt-1 text-sm break-words text-fg-soft">“{version.note}”</p>
                 ) : null}
-              </p>
-              <p className="text-xs text-muted">
-                {version.authorName} · <LocalDate value={version.createdAt} />
-              </p>
-              {version.note ? (
-                <p className="mt-1 text-sm break-words text-fg-soft">“{version.note}”</p>
+              </div>
+              {props.canRestore && version.number !== history.current ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void restore(version)}
+                    disabled={restoring !== null}
+                    aria-busy={restoring === version.number}
+                    aria-label={`Restore version ${version.number}`}
+                  >
+                    {restoring === version.number ? "Restoring..." : "Restore"}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setPurging(version.number)}
+                    aria-label={`Purge version ${version.number}`}
+                    data-purge={version.number}
+                  >
+                    Purge
+                  </Button>
+                </div>
               ) : null}
-            </div>
-            {props.canRestore && version.number !== history.current ? (
-              <Button
-                variant="secondary"
-                onClick={() => void restore(version)}
-                disabled={restoring !== null}
-                aria-busy={restoring === version.number}
-                aria-label={`Restore version ${version.number}`}
-              >
-                {restoring === version.number ? "Restoring..." : "Restore"}
-              </Button>
-            ) : null}
-          </li>
-        ))}
+            </li>
+          ),
+        )}
       </ol>
+      {purging !== null ? (
+        <PurgeVersionDialog
+          key={purging}
+          number={purging}
+          onPurge={() => purge(purging)}
+          onClosed={() => {
+            // Back to the version's row: its Purge button, or the row itself once purged.
+            const row = list.current?.querySelector<HTMLElement>(`[data-version="${purging}"]`);
+            const button = row?.querySelector<HTMLElement>("[data-purge]");
+            setPurging(null);
+            (button ?? focusable(row))?.focus();
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-/** The version before the current one against the current one. */
+/** A row made focusable for a moment, so focus lands where the purged version was. */
+function focusable(row: HTMLElement | null | undefined) {
+  if (row && !row.hasAttribute("tabindex")) row.setAttribute("tabindex", "-1");
+  return row;
+}
+
+/** The newest earlier version kept whole against the current one. */
 function defaultPair(history: History): [number, number] {
-  const [current, previous] = history.versions;
+  const [current, previous] = history.versions.filter((version) => !version.purged);
   return [previous?.number ?? history.current, current?.number ?? history.current];
 }
 
@@ -163,11 +226,13 @@ function ComparePicker(props: {
         }}
         className="rounded-lg border-0 bg-surface py-1.5 pr-8 pl-3 text-sm text-fg ring-1 ring-line-strong focus:ring-2 focus:ring-focus"
       >
-        {props.history.versions.map((version) => (
-          <option key={version.number} value={version.number}>
-            {versionLabel(props.history, version.number)}
-          </option>
-        ))}
+        {props.history.versions
+          .filter((version) => !version.purged)
+          .map((version) => (
+            <option key={version.number} value={version.number}>
+              {versionLabel(props.history, version.number)}
+            </option>
+          ))}
       </select>
     </label>
   );

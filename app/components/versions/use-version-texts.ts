@@ -4,7 +4,7 @@ import type { Version } from "../../../shared/versions.ts";
 
 /**
  * The whole text of the versions asked for, fetched once each while the dialog is open (a
- * version never changes, so what was fetched stays right).
+ * version never changes but to be purged, when the panel forgets it).
  */
 export function useVersionTexts(promptId: string, numbers: number[]) {
   const fetched = useRef(new Map<number, Version>());
@@ -31,5 +31,9 @@ export function useVersionTexts(promptId: string, numbers: number[]) {
       current = false;
     };
   }, [promptId, key]);
-  return { get: (number: number) => fetched.current.get(number), failed };
+  return {
+    get: (number: number) => fetched.current.get(number),
+    forget: (number: number) => fetched.current.delete(number),
+    failed,
+  };
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { parseInput } from "../../validation.ts";
 import { readHistory, readVersion } from "../../versions/history.ts";
+import { findLeftBehind } from "../../versions/left-behind.ts";
+import { purgeVersion } from "../../versions/purge-version.ts";
 import { restoreVersion } from "../../versions/restore-version.ts";
 import { applyUpstream, readUpstream } from "../../versions/upstream.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -17,7 +19,10 @@ const upstreamInput = z.object({
   version: versionNumber,
 });
 
-/** /api/v1/prompts/:id/versions and /upstream: a prompt's history and a copy's original. */
+/**
+ * /api/v1/prompts/:id/versions and /upstream: a prompt's history (DELETE of a version purges
+ * it; left-behind names the versions holding what the last edits took out) and a copy's original.
+ */
 export function versionRoutes(db: Database) {
   const routes = new Hono<AppEnv>();
 
@@ -27,10 +32,23 @@ export function versionRoutes(db: Database) {
     );
   });
 
+  routes.get("/:id/versions/left-behind", async (c) => {
+    return c.json(
+      await findLeftBehind({ db, viewer: await c.get("viewer")(), id: c.req.param("id") }),
+    );
+  });
+
   routes.get("/:id/versions/:n", async (c) => {
     const viewer = await c.get("viewer")();
     const number = parseInput(versionNumber, c.req.param("n"));
     return c.json(await readVersion({ db, viewer, id: c.req.param("id"), number }));
+  });
+
+  routes.delete("/:id/versions/:n", async (c) => {
+    const viewer = await c.get("viewer")();
+    const number = parseInput(versionNumber, c.req.param("n"));
+    await purgeVersion({ db, viewer, id: c.req.param("id"), number });
+    return c.body(null, 204);
   });
 
   routes.post("/:id/versions/:n/restore", async (c) => {
