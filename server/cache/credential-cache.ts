@@ -83,5 +83,9 @@ export function createCredentialCache<T>(
     forget(credential: string) {
       forget(sha256(credential));
     },
+    /** The same, by the hash the database keeps, for a credential this instance just ended. */
+    forgetHash(hash: string) {
+      forget(hash);
+    },
   };
 }

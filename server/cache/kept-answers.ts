@@ -38,7 +38,7 @@ export interface KeptAnswers {
   /** The session middleware's lookup: from memory while the change channel is heard. */
   sessions: Pick<SessionCache, "resolve">;
   /** Access tokens' people, likewise; a revoked token is forgotten as soon as it is announced. */
-  tokens: Pick<TokenCache, "resolve" | "peek">;
+  tokens: Pick<TokenCache, "resolve" | "peek" | "forgetHash">;
   /**
    * Each access token's requests this minute, counted in this instance's memory: the API's and
    * MCP's (bearer-access.ts) and those the Node listener answers itself, in one count.

@@ -21,6 +21,13 @@ export function createTokenCache(versions: CacheVersions) {
     peek(token: string) {
       return cache.peek(token)?.viewer ?? null;
     },
+    /**
+     * Forgets a token this instance just ended, by its stored hash, so that it is refused here
+     * at once rather than when the database's announcement arrives.
+     */
+    forgetHash(tokenHash: string) {
+      cache.forgetHash(tokenHash);
+    },
   };
 }
 

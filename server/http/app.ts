@@ -201,7 +201,12 @@ export function createApp(options: AppOptions) {
   );
   app.route(
     "/",
-    oauthRoutes({ db, publicOrigin: config.publicOrigin, trustedProxies: config.trustedProxies }),
+    oauthRoutes({
+      db,
+      publicOrigin: config.publicOrigin,
+      trustedProxies: config.trustedProxies,
+      forgetToken: (tokenHash) => kept.tokens.forgetHash(tokenHash),
+    }),
   );
   app.all("/api/*", (c) => errorResponse(c, new AppError("not_found", "No such API route")));
 

@@ -24,6 +24,8 @@ export function oauthRoutes(options: {
   db: Database;
   publicOrigin: string;
   trustedProxies: number;
+  /** Drops an access token this instance ended from its memory (refresh-grant.ts). */
+  forgetToken: (tokenHash: string) => void;
 }) {
   const { db, publicOrigin: origin } = options;
   const routes = new Hono<AppEnv>();
@@ -66,7 +68,9 @@ export function oauthRoutes(options: {
       if (grantType === "authorization_code") {
         return c.json(await exchangeCode({ db, origin, form }));
       }
-      if (grantType === "refresh_token") return c.json(await refreshGrant({ db, origin, form }));
+      if (grantType === "refresh_token") {
+        return c.json(await refreshGrant({ db, origin, form, forgetToken: options.forgetToken }));
+      }
       if (!grantType) throw new OAuthError("invalid_request", "grant_type is required");
       throw new OAuthError("unsupported_grant_type", `grant_type ${grantType} is not supported`);
     });

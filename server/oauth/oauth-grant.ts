@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { AccessScope } from "../../shared/access-tokens.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { accessTokens } from "../db/schema.ts";
 import { newTokenSecret } from "../tokens/access-tokens.ts";
+import { isUuid } from "../uuid.ts";
 import { findClient } from "./find-client.ts";
 import { OAuthError } from "./oauth-error.ts";
 import { isOurResource } from "./oauth-metadata.ts";
@@ -16,10 +18,20 @@ export const accessTokenLifetimeMs = 60 * 60 * 1000;
  */
 export const grantIdleLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 
-/** A refresh token as its client holds it, and the hash that alone is stored. */
-export function newRefreshSecret() {
-  const token = `psr_${randomToken()}`;
+/**
+ * A refresh token as its client holds it, and the hash that alone is stored. It names its grant
+ * (`psr_<grant id>_<secret>`), so that one presented after it was rotated out is known for
+ * whose it was, and that grant ended (RFC 9700 §4.14.2): refresh-grant.ts.
+ */
+export function newRefreshSecret(grantId: string) {
+  const token = `psr_${grantId}_${randomToken()}`;
   return { token, hash: sha256(token) };
+}
+
+/** The grant a refresh token names, or null for one that names none (made before they did). */
+export function grantNamedBy(refreshToken: string) {
+  const [, grantId] = /^psr_([0-9a-f-]{36})_/.exec(refreshToken) ?? [];
+  return isUuid(grantId) ? grantId : null;
 }
 
 /** A token request's client: public clients say only who they are (client_id). */
@@ -57,9 +69,11 @@ export async function createGrant(options: {
   client: { id: string; name: string };
   scope: AccessScope;
 }) {
+  const id = randomUUID();
   const access = newTokenSecret();
-  const refresh = newRefreshSecret();
+  const refresh = newRefreshSecret(id);
   await options.db.insert(accessTokens).values({
+    id,
     userId: options.userId,
     name: options.client.name,
     tokenHash: access.hash,

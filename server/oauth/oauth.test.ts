@@ -13,6 +13,7 @@ import {
   registerOAuthClient,
   tokenRequest,
 } from "../../tests/support/oauth-client.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 
@@ -242,14 +243,92 @@ describe("MCP authorization by OAuth", () => {
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
     expect(await mcpStatus(tokens.access_token)).toBe(401);
     expect(await mcpStatus(refreshed.body.access_token)).toBe(200);
+    // Still one connection in the person's list: the same grant, rotated.
+    expect((await person.call("GET", "/api/v1/tokens")).body).toHaveLength(1);
     const again = await tokenRequest(app, {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token,
       client_id: clientId,
     });
     expect(again).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
-    // Still one connection in the person's list: the same grant, rotated.
-    expect((await person.call("GET", "/api/v1/tokens")).body).toHaveLength(1);
+  });
+
+  it("a rotated refresh token presented again ends the whole grant at once (RFC 9700 §4.14.2)", async () => {
+    // The same app keeping tokens in memory, as the server does, told of changes by the database.
+    const memory = await signedInMemory(database, { env: { TRUST_PROXY: "1" } });
+    try {
+      const mcpThroughMemory = async (token: string) => {
+        const res = await memory.app.request("/mcp", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+        });
+        await res.body?.cancel();
+        return res.status;
+      };
+      const refresh = (refreshToken: string) =>
+        tokenRequest(memory.app, {
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: clientId,
+        });
+      const person = await apiPerson(database.db, app);
+      const { provider, tokens } = await authorizedApp(person.actor.cookie);
+      const clientId = provider.client?.client_id ?? "";
+      const rotated = await refresh(tokens.refresh_token);
+      expect(rotated.status).toBe(200);
+      // The new access token is in use, and kept in memory.
+      expect(await mcpThroughMemory(rotated.body.access_token)).toBe(200);
+      expect(await mcpThroughMemory(rotated.body.access_token)).toBe(200);
+
+      // The first refresh token again: a thief's copy, or the client's own after a thief's use.
+      const reused = await refresh(tokens.refresh_token);
+      expect(reused).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+      expect(reused.body.error_description).toContain("already used");
+      // At once, before any announcement is heard: the current access token, and the current
+      // refresh token, are both refused.
+      expect(await mcpThroughMemory(rotated.body.access_token)).toBe(401);
+      expect(await refresh(rotated.body.refresh_token)).toMatchObject({
+        status: 400,
+        body: { error: "invalid_grant" },
+      });
+      expect((await person.call("GET", "/api/v1/tokens")).body).toEqual([]);
+    } finally {
+      await memory.feed.close();
+    }
+  });
+
+  it("a refresh token another client presents, or one the grant still holds, ends nothing", async () => {
+    const person = await apiPerson(database.db, app);
+    const { provider, tokens } = await authorizedApp(person.actor.cookie);
+    const other = await registerOAuthClient(app, { redirect_uris: ["https://other.example/cb"] });
+    const rotated = await tokenRequest(app, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: provider.client?.client_id ?? "",
+    });
+    expect(rotated.status).toBe(200);
+    // Another client with the rotated token, and the current one asking for more than it has.
+    for (const form of [
+      { refresh_token: tokens.refresh_token, client_id: other.client_id },
+      { refresh_token: rotated.body.refresh_token, client_id: other.client_id },
+    ]) {
+      expect(await tokenRequest(app, { grant_type: "refresh_token", ...form })).toMatchObject({
+        status: 400,
+        body: { error: "invalid_grant" },
+      });
+    }
+    expect(await mcpStatus(rotated.body.access_token)).toBe(200);
+    const again = await tokenRequest(app, {
+      grant_type: "refresh_token",
+      refresh_token: rotated.body.refresh_token,
+      client_id: provider.client?.client_id ?? "",
+    });
+    expect(again.status).toBe(200);
   });
 
   it("revoking the connection in the token list ends it at once, refresh included", async () => {
