@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 const globalSetup = ["tests/support/database-global-setup.ts"];
+const linearParsers = "server/security/linear-parsers.test.ts";
 
 // Every suite runs on PGlite; suites under server/ (the ones that touch the database)
 // run a second time on PostgreSQL when TEST_DATABASE_URL is set. *.postgres.test.ts files
@@ -27,9 +28,20 @@ export default defineConfig({
         test: {
           name: "pglite",
           include: ["{app,server,shared,scripts,tests/support}/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.postgres.test.ts", "node_modules/**"],
+          exclude: ["**/*.postgres.test.ts", linearParsers, "node_modules/**"],
           globalSetup,
           provide: { databaseDriver: "pglite" },
+        },
+      },
+      {
+        // Times parsers at 50 KB and 1 MB. A young generation large enough for a 1 MB input's
+        // garbage keeps the collector's promotions out of what is measured, and the test
+        // collects before each measurement.
+        extends: true,
+        test: {
+          name: "parsers",
+          include: [linearParsers],
+          execArgv: ["--max-semi-space-size=64", "--expose-gc"],
         },
       },
       ...(postgresUrl
@@ -39,6 +51,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: ["server/**/*.test.ts"],
+                exclude: [linearParsers, "node_modules/**"],
                 globalSetup,
                 provide: { databaseDriver: "postgres" as const, postgresUrl },
               },

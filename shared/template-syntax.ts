@@ -103,7 +103,9 @@ export function variableToken(name: string, defaultValue?: string, type: Variabl
       .replace(/[{}|\r\n]+/g, " ")
       .replace(/^[\s>]+/, "")
       .trim() || "variable";
-  while (typedHead(cleanName)) cleanName = cleanName.replace(/:(?=[^:]*$)/, " ");
+  // A name that would read as typed loses its colons: then no type can follow one. (Taking them off
+  // one at a time from the end, until none reads so, took a pass over the name per colon.)
+  if (typedHead(cleanName)) cleanName = cleanName.replaceAll(":", " ");
   const cleanDefault = defaultValue?.replace(/[{}]+/g, "").replace(/[\r\n]+/g, " ");
   const options =
     type.kind === "choice"

@@ -49,14 +49,41 @@ export function* patternTokens(
   }
 }
 
-/** `name="value"`, `name='value'` or `name=value` pairs, as Raycast and others write options. */
+/**
+ * `name="value"`, `name='value'` or `name=value` pairs, as Raycast and others write options.
+ * One pass: a name is looked for only where a word starts, and a quote never closed ends the
+ * reading (what follows it is inside the quote), so no stretch of the text is read twice.
+ */
 export function attributes(text: string) {
   const found = new Map<string, string>();
-  for (const match of text.matchAll(/([\w-]+)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)/g)) {
-    const [, key = "", raw = ""] = match;
-    found.set(key, unquote(raw));
+  const name = /(?<![\w-])([\w-]+)\s*=\s*/g;
+  for (let match = name.exec(text); match; match = name.exec(text)) {
+    const start = name.lastIndex;
+    const end = valueEnd(text, start);
+    if (end === null) break;
+    if (end > start) found.set(match[1] ?? "", unquote(text.slice(start, end)));
+    name.lastIndex = end;
   }
   return found;
+}
+
+/** Where a value starting at `start` ends: after its closing quote, or at a space; null when a quote never closes. */
+function valueEnd(text: string, start: number): number | null {
+  const quote = text[start];
+  if (quote === "'") {
+    const close = text.indexOf("'", start + 1);
+    return close === -1 ? null : close + 1;
+  }
+  if (quote === '"') {
+    for (let at = start + 1; at < text.length; at++) {
+      if (text[at] === "\\") at++;
+      else if (text[at] === '"') return at + 1;
+    }
+    return null;
+  }
+  const space = /[\s"']/g;
+  space.lastIndex = start;
+  return space.exec(text)?.index ?? text.length;
 }
 
 /** A value in double quotes read as JSON reads it, in single quotes as written, else itself. */

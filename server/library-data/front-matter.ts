@@ -1,12 +1,29 @@
+import { parseDocument, type YAMLError } from "yaml";
 import { fail } from "./import-rules.ts";
 
 export type FrontMatterValue = string | string[];
 
 /**
- * A Markdown file's YAML front matter and body. Prompt files use a small part of YAML, and that
- * part is read: `key: value` with plain, "double-quoted" or 'single-quoted' values, lists as
- * `[a, "b"]` or as `- a` lines, and `|` / `>` blocks; deeper structure (which only tool settings
- * use) is skipped. A line that is none of these is refused, naming the file and line.
+ * The most front matter a prompt file may have. Every tool's is a few hundred bytes (a name, a
+ * description, a list of tools); the bound keeps the YAML reader's work small whatever a file
+ * holds, since a crafted front matter makes it slow (about 10 µs a character).
+ */
+export const frontMatterLimit = 8 * 1024;
+
+const yamlOptions = { schema: "failsafe", prettyErrors: false, uniqueKeys: false } as const;
+/** Anchors and aliases are YAML's; a prompt file has no use for them beyond a few. */
+const maxAliasCount = 20;
+
+/**
+ * A Markdown file's YAML front matter and body, read by the `yaml` library as text (the failsafe
+ * schema: `12` is "12", `yes` is "yes"). Values that are text or lists of text are kept; deeper
+ * structure (which only tool settings use) is skipped.
+ *
+ * Tools write lines YAML reads otherwise, and mean them as text: Claude Code's
+ * `argument-hint: [pr-number] [priority]`, or `description: Fix: the bug`. When the whole is not
+ * YAML, each top-level field is read on its own, and a one-line value that is not YAML is its
+ * text. A quote or bracket never closed, a line that is no field, or a field of several lines
+ * that is not YAML is refused, naming the file and line.
  */
 export function splitFrontMatter(text: string, path: string) {
   const lines = text.split("\n");
@@ -14,105 +31,98 @@ export function splitFrontMatter(text: string, path: string) {
     return { fields: new Map<string, FrontMatterValue>(), body: text };
   const close = lines.findIndex((line, at) => at > 0 && /^(---|\.\.\.)\s*$/.test(line));
   if (close === -1) fail(`${path} line 1`, "the front matter (from ---) is never closed");
+  const source = lines.slice(1, close);
+  if (source.reduce((sum, line) => sum + line.length + 1, 0) > frontMatterLimit) {
+    fail(
+      `${path} line 1`,
+      `the front matter is over ${frontMatterLimit / 1024} KB, the most a prompt file's may be`,
+    );
+  }
+  const body = lines.slice(close + 1).join("\n");
+  const whole = readYaml(source.join("\n"));
+  if (!whole.error) return { fields: fieldsOf(whole.value), body };
+  return { fields: readFieldByField(source, path), body };
+}
+
+/** Each top-level field (its line and the indented lines under it) read as YAML on its own. */
+function readFieldByField(source: string[], path: string) {
   const fields = new Map<string, FrontMatterValue>();
-  let block: {
-    key: string;
-    kind: "list" | "text" | "skip";
-    lines: string[];
-    fold: boolean;
-  } | null = null;
-  const finish = () => {
-    if (!block) return;
-    if (block.kind === "list") fields.set(block.key, block.lines);
-    else if (block.kind === "text") {
-      const joined = block.fold ? block.lines.join(" ") : block.lines.join("\n");
-      fields.set(block.key, joined.trim());
-    }
-    block = null;
-  };
-  for (let at = 1; at < close; at++) {
-    const line = lines[at] ?? "";
-    const where = `${path} line ${at + 1}`;
-    if (
-      block &&
-      (/^\s/.test(line) || line.trim() === "" || (block.kind === "list" && /^-(\s|$)/.test(line)))
-    ) {
-      if (block.kind === "list") {
-        const item = /^\s*-\s*(.*)$/.exec(line);
-        if (item) block.lines.push(scalar(item[1] ?? "", where));
-        else if (line.trim() !== "") block.kind = "skip";
-      } else if (block.kind === "text") block.lines.push(line.trim());
+  let at = 0;
+  while (at < source.length) {
+    const line = source[at] ?? "";
+    if (line.trim() === "" || line.startsWith("#")) {
+      at++;
       continue;
     }
-    finish();
-    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
-    const pair = /^([A-Za-z0-9_][\w.-]*)\s*:(?:\s+(.*)|\s*)$/.exec(line);
-    if (!pair) fail(where, 'expected "name: value" in the front matter');
-    const key = pair[1] ?? "";
-    const value = (pair[2] ?? "").trim();
-    if (value === "") block = { key, kind: "list", lines: [], fold: false };
-    else if (/^[|>][+-]?$/.test(value)) {
-      block = { key, kind: "text", lines: [], fold: value.startsWith(">") };
-    } else if (value.startsWith("[")) fields.set(key, flowList(value, where) ?? value);
-    else fields.set(key, scalar(value, where));
-  }
-  finish();
-  return { fields, body: lines.slice(close + 1).join("\n") };
-}
-
-/** One value as text: quotes taken off (and, in double quotes, escapes read), comments dropped. */
-function scalar(raw: string, where: string): string {
-  const value = raw.trim();
-  if (value.startsWith('"')) {
-    const end = closingQuote(value, 0, where);
-    try {
-      return JSON.parse(value.slice(0, end + 1)) as string;
-    } catch {
-      return value.slice(1, end);
-    }
-  }
-  if (value.startsWith("'")) {
-    const end = closingQuote(value, 0, where);
-    return value.slice(1, end).replaceAll("''", "'");
-  }
-  return value.replace(/\s+#.*$/, "").trim();
-}
-
-/**
- * `[a, "b, c", 'd']` as its items. A value that only starts like a list (`[word] [language]`,
- * as Claude Code's argument hints are written) is text: null.
- */
-function flowList(raw: string, where: string): string[] | null {
-  const items: string[] = [];
-  let at = 1;
-  while (at < raw.length) {
-    while (raw[at] === " " || raw[at] === ",") at++;
-    if (raw[at] === "]") return /^\s*(#.*)?$/.test(raw.slice(at + 1)) ? items : null;
-    if (at >= raw.length) break;
-    if (raw[at] === '"' || raw[at] === "'") {
-      const end = closingQuote(raw, at, where);
-      items.push(scalar(raw.slice(at, end + 1), where));
-      at = end + 1;
+    const where = (offset: number) => `${path} line ${at + 2 + offset}`;
+    const key = /^([A-Za-z0-9_][\w.-]*)\s*:(?:\s|$)/.exec(line);
+    if (!key) fail(where(0), 'expected "name: value" in the front matter');
+    let end = at + 1;
+    while (end < source.length && /^(\s|-(\s|$)|$)/.test(source[end] ?? "")) end++;
+    const field = source.slice(at, end).join("\n");
+    const read = readYaml(field);
+    if (!read.error) {
+      for (const [name, value] of fieldsOf(read.value)) fields.set(name, value);
+    } else if (end - at > 1 || refusedOnOneLine(read.error)) {
+      fail(where(lineOf(field, read.error.pos[0])), problem(read.error));
     } else {
-      let end = at;
-      while (end < raw.length && raw[end] !== "," && raw[end] !== "]") end++;
-      items.push(raw.slice(at, end).trim());
-      at = end;
+      fields.set(key[1] ?? "", line.slice(key[0].length).trim());
     }
+    at = end;
   }
-  return fail(where, "a list in [brackets] is never closed");
+  return fields;
 }
 
-function closingQuote(text: string, start: number, where: string) {
-  const quote = text[start];
-  for (let at = start + 1; at < text.length; at++) {
-    if (quote === '"' && text[at] === "\\") at++;
-    else if (text[at] === quote) {
-      if (quote === "'" && text[at + 1] === "'") at++;
-      else return at;
+function readYaml(source: string): { value: unknown; error?: undefined } | { error: YAMLError } {
+  const document = parseDocument(source, yamlOptions);
+  const error = document.errors[0];
+  if (error) return { error };
+  try {
+    return { value: document.toJS({ maxAliasCount }) };
+  } catch (thrown) {
+    // An alias to no anchor, or too many aliases.
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    return { error: { code: "BAD_ALIAS", message, pos: [0, 0] } as YAMLError };
+  }
+}
+
+/** A quote or bracket opened and never closed is a mistake even on one line, not text. */
+function refusedOnOneLine(error: YAMLError) {
+  return error.code === "MISSING_CHAR" || error.code === "BAD_INDENT" || error.code === "BAD_ALIAS";
+}
+
+function problem(error: YAMLError) {
+  if (error.code === "MISSING_CHAR" && /quote/.test(error.message)) {
+    return "a text in quotes is never closed";
+  }
+  if (error.code === "BAD_INDENT" && /Flow sequence/.test(error.message)) {
+    return "a list in [brackets] is never closed";
+  }
+  return `not YAML (${error.message.replace(/\.$/, "")})`;
+}
+
+/** Which line of `source` (0 for the first) an offset falls on. */
+function lineOf(source: string, offset: number) {
+  let line = 0;
+  for (let at = source.indexOf("\n"); at !== -1 && at < offset; at = source.indexOf("\n", at + 1))
+    line++;
+  return line;
+}
+
+/** The fields of a YAML mapping that are text, or lists of text; an empty one is as if not there. */
+function fieldsOf(value: unknown) {
+  const fields = new Map<string, FrontMatterValue>();
+  if (!value || typeof value !== "object" || Array.isArray(value)) return fields;
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field === "string" && field.trim()) fields.set(key, field.trim());
+    else if (Array.isArray(field) && field.every((item) => typeof item === "string")) {
+      fields.set(
+        key,
+        field.map((item: string) => item.trim()),
+      );
     }
   }
-  return fail(where, "a text in quotes is never closed");
+  return fields;
 }
 
 /** A field as a list: a YAML list, or a comma-separated line. */

@@ -41,11 +41,14 @@ export const libreChatFormat: ToolJsonFormat<z.infer<typeof entry>> = {
 /** The member LibreChat's API lists its groups under. */
 export const libreChatListKey = "promptGroups";
 
-/** `{{name}}` stays; `{{tone:formal|casual}}` becomes `{{tone|formal}}`. */
+/**
+ * `{{name}}` stays; `{{tone:formal|casual}}` becomes `{{tone|formal}}`. A variable holds no {, so
+ * one never closed is read up to the next {, not to the end of the line.
+ */
 export function libreChatTemplate(text: string) {
   return convertVariables(
     text,
-    patternTokens(text, /\{\{(.*?)\}\}/g, (match) => {
+    patternTokens(text, /\{\{([^{\n]*?)\}\}/g, (match) => {
       const inner = match[1] ?? "";
       const colon = inner.indexOf(":");
       if (colon <= 0) return inner.trim() ? { name: inner } : null;

@@ -61,9 +61,10 @@ const vsCodeVariables = [
   "fileDirname",
   "fileBasenameNoExtension",
 ];
-// Also our own snippets, `{{> Title}}`, which our export writes as they stand.
+// Also our own snippets, `{{> Title}}`, which our export writes as they stand. A name or placeholder
+// holds no brace, so a variable never closed is read up to the next brace, not to the end.
 const copilotVariable = new RegExp(
-  `\\$\\{(?:input:([^}:]+)(?::([^}]*))?|(${vsCodeVariables.join("|")}))\\}|\\{\\{\\s*>([^{}\\n]+)\\}\\}`,
+  `\\$\\{(?:input:([^{}:]+)(?::([^{}]*))?|(${vsCodeVariables.join("|")}))\\}|\\{\\{\\s*>([^{}\\n]+)\\}\\}`,
   "g",
 );
 
