@@ -13,6 +13,7 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { pageDataPath } from "../http/canonical-address.ts";
 import { sessionMiddleware } from "../http/session-middleware.ts";
 import { createKeptAnswers } from "./kept-answers.ts";
 
@@ -54,6 +55,20 @@ describe("a public page is the same for everyone", () => {
     const [a, b] = [withoutNonce(await anonymous.text()), withoutNonce(await signedIn.text())];
     expect(b).toBe(a);
   });
+
+  it.each(pagePaths("public").map(pageDataPath))(
+    "%s: the page's data, kept like the page, is the same with and without a session",
+    async (path) => {
+      const headers = { "accept-encoding": "identity" };
+      const anonymous = await visitors.request(path, { headers });
+      const signedIn = await people.request(path, { headers: { ...headers, cookie } });
+      expect(anonymous.status).toBe(200);
+      expect(signedIn.status).toBe(200);
+      expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
+      expect(signedIn.headers.get("set-cookie")).toBeNull();
+      expect(await signedIn.text()).toBe(await anonymous.text());
+    },
+  );
 });
 
 describe("a public page asked of the app itself", () => {

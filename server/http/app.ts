@@ -30,7 +30,7 @@ import { tokenRoutes } from "./api/token-routes.ts";
 import { versionRoutes } from "./api/version-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { bearerAccess } from "./bearer-access.ts";
-import { canonicalAddresses } from "./canonical-address.ts";
+import { canonicalAddresses, pageDataPath } from "./canonical-address.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
@@ -109,9 +109,14 @@ export function createApp(options: AppOptions) {
       publicOrigin: config.publicOrigin,
     }),
   );
-  // Answers served from memory keep the headers they were rendered with (their own CSP).
+  // Answers served from memory keep the headers they were rendered with (their own CSP). A
+  // page's data, which a client navigation asks for, is kept like the page; a path with a
+  // parameter matches its data address already (`/p/:ref` takes `/p/<ref>.data`).
   for (const page of pages.filter(({ access }) => access === "public")) {
     app.on(["GET", "HEAD"], page.path, kept.publicPage(page));
+    if (!page.path.includes(":")) {
+      app.on(["GET", "HEAD"], pageDataPath(page.path), kept.publicPage(page));
+    }
   }
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));

@@ -39,6 +39,7 @@ describe("a page asked at another spelling of its address", () => {
     [path.replace("/p/", "/P/"), path],
     [`${path}/.data`, `${path}.data`],
     [`${path}.data/`, `${path}.data`],
+    [`${path}/_.data`, `${path}.data`],
   ];
 
   it("is sent to the page's one address, query kept, without a render", async () => {
@@ -50,6 +51,8 @@ describe("a page asked at another spelling of its address", () => {
       ["/%70rivacy", "/privacy"],
       ["/Prompts/?q=chess", "/prompts"],
       ["/dashboard/", "/dashboard"],
+      ["/.data", "/_.data"],
+      ["/privacy/_.data", "/privacy.data"],
     ] as [string, string][]) {
       const [path, query = ""] = asked.split("?");
       const redirected = await ask(asked);
@@ -87,6 +90,8 @@ describe("the one address", () => {
       "/p/AbCdEfGhIjK-chess",
       "/p/AbCdEfGhIjK-chess.data",
       "/u/Someone",
+      "/_.data",
+      "/privacy.data",
       "/_root.data",
       "/api/v1/prompts/",
       "/assets//x.js",

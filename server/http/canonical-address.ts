@@ -26,13 +26,22 @@ export function canonicalPagePath(path: string): string | undefined {
     ? path.replace(encodedPlain, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
     : path;
   const data = base.endsWith(".data");
-  if (data) base = base.slice(0, -".data".length);
+  // React Router asks `<address>.data`, or `<address>_.data` for an address ending in "/".
+  if (data) base = base.slice(0, base.endsWith("/_.data") ? -"_.data".length : -".data".length);
   base = base.replace(/\/{2,}/g, "/");
   if (base.length > 1 && base.endsWith("/")) base = base.slice(0, -1);
   const page = pageAt(base);
-  if (page === undefined || (data && page === "/")) return undefined;
-  const canonical = data ? `${page}.data` : page;
+  if (page === undefined) return undefined;
+  const canonical = data ? pageDataPath(page) : page;
   return canonical === path ? undefined : canonical;
+}
+
+/**
+ * Where React Router asks for a page's data on a client navigation (its trailing-slash-aware
+ * data requests): `/_.data` for the home page, `<path>.data` for any other.
+ */
+export function pageDataPath(path: string) {
+  return path.endsWith("/") ? `${path}_.data` : `${path}.data`;
 }
 
 /** The page address this path matches, its fixed words as declared; undefined when none. */

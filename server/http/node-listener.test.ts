@@ -68,6 +68,19 @@ describe("a public page kept in memory", () => {
     expect(head.headers["content-length"]).toBe(gzip.headers["content-length"]);
   });
 
+  it("keeps its data, as a client navigation asks for it, in memory too", async () => {
+    const identity = { "accept-encoding": "identity" };
+    for (const path of ["/_.data", "/privacy.data", "/prompts.data?q=chess"]) {
+      const before = listening.calls.count;
+      const rendered = await exchange(path, { headers: identity });
+      const kept = await exchange(path, { headers: identity });
+      expect(listening.calls.count, path).toBe(before + 1);
+      expect(rendered.status, path).toBe(200);
+      expect(rendered.headers["content-type"], path).toMatch(/^text\/x-script/);
+      expect(kept.body.equals(rendered.body), path).toBe(true);
+    }
+  });
+
   it("keeps a well-formed request id from a proxy and replaces any other", async () => {
     await exchange("/cookies");
     const kept = await exchange("/cookies", { headers: { "x-request-id": "proxy-id-1234" } });

@@ -13,6 +13,7 @@ import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { startTestListener } from "../../tests/support/test-listener.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { collectionItems, collections, folders, profiles } from "../db/schema.ts";
+import { pageDataPath } from "../http/canonical-address.ts";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -403,6 +404,7 @@ describe("kept pages, whatever was asked of them before", () => {
     const perPerson = pagePaths("per-person");
     Object.assign(kinds, {
       "public page": { paths: pagePaths("public") },
+      "public page data": { paths: pagePaths("public").map(pageDataPath) },
       search: { paths: ["/prompts?q=chess"] },
       "prompt page": { paths: [promptPath(shared)] },
       "prompt page data": { paths: [`${promptPath(shared)}.data`] },
@@ -492,6 +494,7 @@ describe("kept pages, whatever was asked of them before", () => {
 
   it.each([
     "public page",
+    "public page data",
     "search",
     "prompt page",
     "prompt page data",
