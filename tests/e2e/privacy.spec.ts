@@ -161,3 +161,82 @@ test.describe("an import", () => {
     expect(shared.items).toHaveLength(2);
   });
 });
+
+test("editing the key out of a shared prompt offers to purge the earlier versions that hold it", async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail("privacy"), name: "Kim Keeper" });
+  const word = `wharf${Date.now()}`;
+  const made = await page.request.post("/api/v1/prompts", {
+    data: {
+      promptText: `Audit the ${word} bucket with access key ${awsKey} and list public objects.`,
+      useCase: word,
+      shared: true,
+      confirm: true,
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await page.goto(`/central?q=${word}`);
+  const card = page.getByRole("article", { name: word }).first();
+  await card.getByRole("button", { name: `Edit ${word}` }).click();
+  const form = page.getByRole("form", { name: /Edit/ });
+  await form
+    .getByLabel("Prompt", { exact: true })
+    .fill(`Audit the ${word} bucket with the key from the vault and list public objects.`);
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  const offer = page.getByRole("alertdialog", { name: "Purge what you took out?" });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole("listitem")).toHaveText([/^AWS access key: AKIAZ•••7Q$/]);
+  await expect(offer.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectAccessible(page);
+  await offer.getByRole("button", { name: "Purge earlier versions that contain it" }).click();
+  await expectToast(page, "Purged version 1");
+  const history = await page.request
+    .get(`/api/v1/prompts/${id}/versions`)
+    .then((res) => res.json());
+  expect(history.versions).toEqual([
+    expect.objectContaining({ number: 2, purged: null }),
+    expect.objectContaining({
+      number: 1,
+      purged: expect.objectContaining({ byName: "Kim Keeper" }),
+    }),
+  ]);
+  expect(await (await page.request.get(`/api/v1/prompts/${id}/versions/1`)).text()).not.toContain(
+    awsKey,
+  );
+});
+
+test("a public collection's description and a public profile's display name stop at the same privacy dialog", async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail("privacy") });
+  const address = "jane.roe@gmail.com";
+  await page.goto("/collections");
+  const form = page.getByRole("region", { name: "New collection" });
+  await form.getByLabel("Title").fill("Support answers");
+  await form.getByLabel(/Description/).fill(`Questions go to ${address}`);
+  await form.getByLabel(/Public/).check();
+  await form.getByRole("button", { name: "Create collection" }).click();
+  let dialog = page.getByRole("alertdialog", { name: "Check before sharing" });
+  await expect(dialog.getByRole("listitem")).toHaveText([/^Email address in the description: /]);
+  await expect(dialog.locator("mark")).toHaveText(address);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Remove and share" }).click();
+  await expectToast(page, "Created Support answers");
+  const collections = await page.request.get("/api/v1/collections").then((res) => res.json());
+  expect(collections[0]).toMatchObject({ description: "Questions go to [REDACTED]" });
+
+  await page.goto("/settings");
+  await page.getByLabel("Show my public profile").check();
+  await page.getByLabel("Handle").fill(`jr${Date.now().toString(36)}`);
+  await page.getByLabel("Display name").fill(address);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  dialog = page.getByRole("alertdialog", { name: "Check before sharing" });
+  await expect(dialog.getByRole("listitem")).toHaveText([/^Email address in the display name: /]);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Save profile" })).toBeFocused();
+  const profile = await page.request.get("/api/v1/profile").then((res) => res.json());
+  expect(profile.displayName).not.toBe(address);
+});

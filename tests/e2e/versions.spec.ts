@@ -145,3 +145,68 @@ test("a saved copy follows its original: one click while unedited, a choice once
   dialog = page.getByRole("dialog", { name: `History: ${word}` });
   await expect(dialog.getByRole("region", { name: "Version 3" })).toContainText("absent");
 });
+
+for (const width of [320, 1280]) {
+  test(`an earlier version purged from the history, by keyboard, at ${width} px: it shows who purged it and when, and nothing of it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const title = uniqueWord("Deploy");
+    await signIn(page, { email: uniqueEmail("purger"), name: "Pat Purger" });
+    const created = await page.request.post("/api/v1/prompts", {
+      data: { promptText: "Deploy with the token tok-123 at hand.", useCase: title, shared: false },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const edited = await page.request.patch(`/api/v1/prompts/${id}`, {
+      data: { promptText: "Deploy with the token from the vault.", note: "took the token out" },
+    });
+    expect(edited.status()).toBe(200);
+    await page.goto("/personal");
+    const card = page.getByRole("article", { name: title });
+    await card.getByRole("button", { name: `edited · 2 versions: history of ${title}` }).click();
+    const history = page.getByRole("dialog", { name: `History: ${title}` });
+    await expect(history.getByRole("region", { name: "Version 1" })).toContainText("tok-123");
+    // The current version offers no purge: it is edited instead.
+    await expect(history.getByRole("button", { name: /^Purge version/ })).toHaveCount(1);
+    const purge = history.getByRole("button", { name: "Purge version 1" });
+    await expect(purge).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+
+    // Asked first; Cancel is the first choice, and Escape takes it back to the button.
+    await purge.focus();
+    await page.keyboard.press("Enter");
+    let confirm = page.getByRole("alertdialog", { name: "Purge version 1?" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectAccessible(page);
+    for (const name of ["Cancel", "Purge version 1"]) {
+      await expect(confirm.getByRole("button", { name })).toBeInViewport();
+    }
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(purge).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    confirm = page.getByRole("alertdialog", { name: "Purge version 1?" });
+    await page.keyboard.press("Tab");
+    await expect(confirm.getByRole("button", { name: "Purge version 1" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Purged version 1");
+    await expect(confirm).toBeHidden();
+    const purged = history.getByRole("listitem").filter({ hasText: "Version 1 purged by" });
+    await expect(purged).toHaveText(/^Version 1 purged by Pat Purger on \w{3} \d{1,2}, \d{4}$/);
+    await expect(purged).toBeFocused();
+    await expect(history).not.toContainText("tok-123");
+    // Nothing is left of it to compare or restore.
+    await expect(history.getByLabel("Compare").locator("option")).toHaveText([
+      "Version 2 (current)",
+    ]);
+    await expect(history.getByRole("button", { name: "Restore version 1" })).toHaveCount(0);
+    await expectAccessible(page);
+    const version = await page.request.get(`/api/v1/prompts/${id}/versions/1`);
+    expect(await version.text()).not.toContain("tok-123");
+  });
+}
