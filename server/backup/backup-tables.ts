@@ -56,8 +56,10 @@ export const backupFormat = "promptshelf-backup";
  * as drizzle/0014 says of copies saved before versions existed.
  * 4: with public profiles (the profiles' new columns) and collections, their items and stars
  * (drizzle/0017). A 1, 2 or 3 restores with every profile off and no collections.
+ * 5: with purged versions (prompt_versions' purged_at and purged_by, drizzle/0019). A 1 to 4
+ * restores with no version purged.
  */
-export const backupVersion = 4;
-export const readableVersions = [1, 2, 3, 4];
+export const backupVersion = 5;
+export const readableVersions = [1, 2, 3, 4, 5];
 /** Backups older than this were written before prompts had versions. */
 export const firstVersionWithHistory = 3;
