@@ -283,6 +283,9 @@ describe("purging an earlier version", () => {
     await editOut(owner, id);
     const forbidden = await reader.call("DELETE", `/api/v1/prompts/${id}/versions/1`);
     expect(forbidden.status).toBe(403);
+    // What the last edits left behind is for whoever may purge it alone.
+    const asked = await reader.call("GET", `/api/v1/prompts/${id}/versions/left-behind`);
+    expect(asked.status).toBe(403);
     const current = await owner.call("DELETE", `/api/v1/prompts/${id}/versions/3`);
     expect(current.status).toBe(409);
     expect(current.body.error.detail).toBe("version_current");
