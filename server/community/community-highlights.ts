@@ -3,6 +3,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { dailyPrompts, favourites, prompts } from "../db/schema.ts";
 import { type PublicPrompt, toPublicPrompt } from "../prompts/list-public-prompts.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { selectPrompts } from "../prompts/prompt-view.ts";
 
 const freshWindowMs = 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export async function communityHighlights(options: {
   const now = options.now ?? new Date();
   const pickId = await promptOfTheDayId(options.db, now.toISOString().slice(0, 10));
   const since = new Date(now.getTime() - freshWindowMs);
-  const fresh = sql`${prompts.isShared} and ${prompts.createdAt} > ${since.toISOString()}::timestamptz`;
+  const fresh = sql`${sharedNow()} and ${prompts.createdAt} > ${since.toISOString()}::timestamptz`;
   const [rows, [counted]] = await Promise.all([
     selectPrompts(options.db, null)
       .where(pickId ? sql`(${fresh}) or ${prompts.id} = ${pickId}` : fresh)
@@ -73,16 +74,14 @@ async function promptOfTheDayId(db: Database, day: string): Promise<string | nul
     .select({ id: prompts.id })
     .from(prompts)
     .leftJoin(stars, eq(stars.promptId, prompts.id))
-    .where(
-      and(sql`${prompts.isShared}`, gt(sql`coalesce(${stars.stars}, 0) + ${prompts.copyCount}`, 0)),
-    )
+    .where(and(sharedNow(), gt(sql`coalesce(${stars.stars}, 0) + ${prompts.copyCount}`, 0)))
     .orderBy(desc(sql`coalesce(${stars.stars}, 0) + ${prompts.copyCount}`), desc(prompts.id))
     .limit(candidates);
   if (pool.length === 0) {
     pool = await db
       .select({ id: prompts.id })
       .from(prompts)
-      .where(sql`${prompts.isShared}`)
+      .where(sharedNow())
       .orderBy(desc(prompts.createdAt), desc(prompts.id))
       .limit(candidates);
   }

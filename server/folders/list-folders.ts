@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { folders, prompts } from "../db/schema.ts";
-import { requireViewer } from "../prompts/prompt-access.ts";
+import { landed, requireViewer } from "../prompts/prompt-access.ts";
 
 export interface Folder {
   id: string;
@@ -32,6 +32,7 @@ export async function listFolders(options: {
         eq(prompts.folderId, folders.id),
         eq(prompts.userId, viewer.userId),
         sql`not ${prompts.isShared}`,
+        landed(),
       ),
     )
     .where(eq(folders.userId, viewer.userId))

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
 import { type Pace, pacer } from "../pacing.ts";
 import { assertShareable } from "../prompts/privacy-check.ts";
-import { requireViewer } from "../prompts/prompt-access.ts";
+import { requireViewer, sharedNow } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
 import { forkLinks } from "./fork-links.ts";
 import { makeCollections } from "./import-collections.ts";
@@ -51,8 +51,9 @@ export async function importLibrary(options: {
 /**
  * Imports prompts already read from a file (the seed script adjusts them first). The writing is
  * split into short transactions, with other requests served between them; the rows carry the
- * run's id until the last transaction, and a failure (or, after a crash, the next start) deletes
- * them again, so the import still lands whole or not at all.
+ * run's id, and nobody sees them (their owner neither) while the run is on. The last
+ * transaction ends the run, and everything lands at once; a failure (or, after a crash, the next
+ * start) deletes them again before they were ever shown: whole or not at all.
  */
 export async function applyImport(options: {
   db: Database;
@@ -91,11 +92,11 @@ export async function applyImport(options: {
       await pace();
     }
     await starOthers(db, viewer, run, parsed.starredIds, starred, pace);
-    // The collections, whose items may name the prompts just written, go in the transaction that
-    // ends the run: with the rest of the import, or not at all.
+    // The transaction that ends the run lands everything it wrote at once, and makes the
+    // collections, whose items may name the prompts just landed: all of it, or none.
     await db.transaction(async (tx) => {
-      report.collectionItemsSkipped = await makeCollections(tx, viewer, plan.collections);
       await finishImportRun(tx, run);
+      report.collectionItemsSkipped = await makeCollections(tx, viewer, plan.collections);
     });
   } catch (error) {
     // If undoing fails too (the database went away), the run stays behind, and the next start,
@@ -318,7 +319,7 @@ async function starOthers(
       const visible = await tx
         .select({ id: prompts.id })
         .from(prompts)
-        .where(and(inArray(prompts.id, batch), sql`${prompts.isShared}`));
+        .where(and(inArray(prompts.id, batch), sharedNow()));
       if (visible.length === 0) return [];
       return tx
         .insert(favourites)

@@ -43,7 +43,11 @@ export async function heartbeat(tx: Writer, run: ImportRun) {
   if (alive.length === 0) throw endedEarly();
 }
 
-/** The last step, in its own transaction: what the run wrote stays, unless it was undone already. */
+/**
+ * The last step, in the transaction that ends the run: deleting the run's row is what lands
+ * everything it wrote, at once (until then landed() in prompt-access.ts hides it from everyone),
+ * and the database announces it then (drizzle/0020). Refused if the run was undone already.
+ */
 export async function finishImportRun(tx: Pick<Database, "delete">, run: ImportRun) {
   const finished = await tx
     .delete(importRuns)
@@ -57,7 +61,7 @@ const endedEarly = () => new Error("the import was ended before it finished");
 /**
  * Deletes what a run wrote, a few hundred prompts per transaction, then the folders and tags it
  * made that nothing else has come to use, then the run itself (last, so a crash part way
- * leaves the run to be undone again).
+ * leaves the run to be undone again, and nothing it wrote is ever shown).
  */
 export async function undoImportRun(db: Database, run: ImportRun, pace: Pace = pacer()) {
   const ofRun = and(eq(prompts.userId, run.userId), eq(prompts.importRunId, run.id));

@@ -3,6 +3,7 @@ import { type TemplateVariable, templateVariables } from "../../shared/template.
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
+import { landed } from "../prompts/prompt-access.ts";
 import { isRequired } from "./fill-template.ts";
 
 /** At most this many of a person's prompts are offered as MCP prompts (slash commands). */
@@ -22,14 +23,15 @@ export interface OfferedPrompt {
  */
 export async function offeredPrompts(db: Database, viewer: Viewer): Promise<OfferedPrompt[]> {
   const seeAll = viewer.isAdmin ? sql`true` : sql`(p.is_shared OR p.user_id = ${viewer.userId})`;
+  const past = (table: string) => landed(sql.raw(`${table}.import_run_id`));
   const result = await db.execute(sql`
     SELECT id, title, prompt_text FROM (
       SELECT id, title, prompt_text FROM prompts
-      WHERE user_id = ${viewer.userId} AND prompt_text LIKE '%{{%'
+      WHERE user_id = ${viewer.userId} AND prompt_text LIKE '%{{%' AND ${past("prompts")}
       UNION
       SELECT p.id, p.title, p.prompt_text
       FROM favourites f JOIN prompts p ON p.id = f.prompt_id
-      WHERE f.user_id = ${viewer.userId} AND ${seeAll}
+      WHERE f.user_id = ${viewer.userId} AND ${seeAll} AND ${past("p")}
     ) offered
     ORDER BY lower(title), id
     LIMIT ${offeredPromptLimit}`);

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import { collections, profiles, prompts, users } from "../db/schema.ts";
 import { sortKeys } from "../prompts/list-order.ts";
 import { toPublicPrompt } from "../prompts/list-public-prompts.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { selectPrompts } from "../prompts/prompt-view.ts";
 import { shownPublicly } from "./profile-access.ts";
 
@@ -29,7 +30,7 @@ export async function findPublicProfile(options: { db: Database; handle: string;
     .innerJoin(users, eq(users.id, profiles.id))
     .where(and(sql`lower(${profiles.handle}) = ${options.handle.toLowerCase()}`, shownPublicly()));
   if (!profile?.handle) return undefined;
-  const shared = and(eq(prompts.userId, profile.userId), sql`${prompts.isShared}`);
+  const shared = and(eq(prompts.userId, profile.userId), sharedNow());
   const [total] = await options.db.select({ n: count() }).from(prompts).where(shared);
   const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / profilePromptsPerPage));
   if (options.page > pageCount) return undefined;

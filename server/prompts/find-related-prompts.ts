@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
+import { sharedNow } from "./prompt-access.ts";
 import { pageStamp, selectPrompts } from "./prompt-view.ts";
 
 /** How many related prompts a prompt page shows. */
@@ -41,7 +42,7 @@ export async function findRelatedPrompts(options: {
 const relatedStatement = prepared((db) => {
   const key = sql`lower(${sql.placeholder("title")})`;
   const title = sql`lower(${prompts.title})`;
-  const others = sql`${prompts.isShared} and ${prompts.id} <> ${sql.placeholder("id")}`;
+  const others = sql`${sharedNow()} and ${prompts.id} <> ${sql.placeholder("id")}`;
   const candidates = sql`(
     (select ${prompts.id} as id, ${title} as title from ${prompts}
       where ${others} and ${title} >= ${key} order by ${title}, ${prompts.id} limit ${neighbours})

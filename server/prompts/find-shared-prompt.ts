@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { gonePrompts, prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
+import { sharedNow } from "./prompt-access.ts";
 import {
   pageStamp,
   profileColumns,
@@ -58,7 +59,7 @@ const inRange = (column: typeof prompts.id | typeof gonePrompts.id) =>
 /** The shared prompt the range holds (an address's short id names at most one). */
 const sharedIn = <Query extends PgSelect>(query: Query) =>
   query
-    .where(and(inRange(prompts.id), sql`${prompts.isShared}`))
+    .where(and(inRange(prompts.id), sharedNow()))
     .orderBy(prompts.id)
     .limit(1);
 

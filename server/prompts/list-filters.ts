@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { requireViewer, visibleTo } from "./prompt-access.ts";
+import { landed, requireViewer, sharedNow, visibleTo } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { containsPattern } from "./search-pattern.ts";
 
@@ -13,15 +13,19 @@ import { containsPattern } from "./search-pattern.ts";
 export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer | null) {
   switch (scope) {
     case "personal":
-      return and(eq(prompts.userId, requireViewer(viewer).userId), sql`not ${prompts.isShared}`);
+      return and(
+        eq(prompts.userId, requireViewer(viewer).userId),
+        sql`not ${prompts.isShared}`,
+        landed(),
+      );
     case "community":
-      return sql`${prompts.isShared}`;
+      return sharedNow();
     case "favourites":
       return visibleTo(requireViewer(viewer));
     case "all":
       if (!requireViewer(viewer).isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");
-      return undefined;
+      return landed();
   }
 }
 

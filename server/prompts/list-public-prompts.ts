@@ -1,9 +1,9 @@
-import { and, sql } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { PublicPrompt } from "../../shared/prompt.ts";
 import type { Database } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
 import { inTopic } from "./list-filters.ts";
 import { sortKeys } from "./list-order.ts";
+import { sharedNow } from "./prompt-access.ts";
 import { selectPrompts, toPrompt } from "./prompt-view.ts";
 
 /**
@@ -16,7 +16,7 @@ export async function listPublicPrompts(options: {
   limit: number;
 }) {
   const rows = await selectPrompts(options.db, null)
-    .where(and(sql`${prompts.isShared}`, inTopic(options.category)))
+    .where(and(sharedNow(), inTopic(options.category)))
     .orderBy(...sortKeys("newest"))
     .limit(options.limit);
   return rows.map(toPublicPrompt);

@@ -1,7 +1,7 @@
-import { eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { importRuns, prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../uuid.ts";
 
@@ -10,6 +10,7 @@ import { isUuid } from "../uuid.ts";
  * - everyone signed in sees their own prompts and every shared prompt; administrators see all;
  * - owners change and delete their own prompts; administrators change and delete any;
  * - owners file and tag their own prompts; anyone stars, copies or saves what they can see.
+ * - a prompt an import is still writing is nobody's, not even its owner's, until the import lands;
  * Another person's personal prompt is "not found", never "forbidden", so its existence never leaks.
  */
 export function requireViewer(viewer: Viewer | null): Viewer {
@@ -18,8 +19,25 @@ export function requireViewer(viewer: Viewer | null): Viewer {
 }
 
 export function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.isAdmin) return undefined;
-  return or(sql`${prompts.isShared}`, sql`${prompts.userId} = ${viewer.userId}`);
+  if (viewer.isAdmin) return landed();
+  return and(or(sql`${prompts.isShared}`, sql`${prompts.userId} = ${viewer.userId}`), landed());
+}
+
+/**
+ * Whether a row (a prompt by default) is past its import. An import writes in short transactions
+ * and its rows carry its run's id; while the run is in import_runs they are nobody's, their
+ * owner's neither. They land together when the transaction that ends the run deletes it, or go
+ * before it when the import is refused (server/library-data/import-runs.ts). The database's
+ * prompt_landed() is the same test, for what it announces (drizzle/0020); here it is written out,
+ * so PostgreSQL reads the few runs once per statement, not once per row.
+ */
+export function landed(importRunId: SQLWrapper = prompts.importRunId): SQL {
+  return sql`(${importRunId} is null or ${importRunId} not in (select ${importRuns.id} from ${importRuns}))`;
+}
+
+/** A shared prompt that has landed: what the community, and anyone at all, may be shown. */
+export function sharedNow(): SQL {
+  return sql`(${prompts.isShared} and ${landed()})`;
 }
 
 export function assertCanChange(

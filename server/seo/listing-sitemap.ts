@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { collectionPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
+import { landed } from "../prompts/prompt-access.ts";
 import { refreshedValue } from "./refreshed-value.ts";
 import type { SitemapOptions, SitemapSection } from "./sitemap-sections.ts";
 import { w3cDate } from "./sitemap-xml.ts";
@@ -25,7 +26,8 @@ const profiles: Listing = {
   name: "profiles",
   rows: sql`select p.id, p.handle as key, greatest(p.updated_at, (
       select s.created_at from prompts s
-      where s.user_id = p.id and s.is_shared order by s.created_at desc limit 1)) as lastmod
+      where s.user_id = p.id and s.is_shared and ${landed(sql`s.import_run_id`)}
+      order by s.created_at desc limit 1)) as lastmod
     from profiles p where p.is_public and p.handle is not null`,
   path: (row) => `/u/${row.key}`,
 };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 
 /** A place in the shared prompts' creation order: the community index's own key. */
 export interface PromptKey {
@@ -36,7 +37,7 @@ export async function promptSitemapFiles(db: Database, fileSize: number) {
       n: sql<number>`row_number() over (order by ${prompts.createdAt}, ${prompts.id}) - 1`.as("n"),
     })
     .from(prompts)
-    .where(sql`${prompts.isShared}`)
+    .where(sharedNow())
     .as("numbered");
   if (!Number.isInteger(fileSize) || fileSize < 1) throw new Error("a file holds 1 URL or more");
   // Written into the statement, not sent as a parameter: grouping by n / $1 and selecting by

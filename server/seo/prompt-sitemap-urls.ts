@@ -2,6 +2,7 @@ import { and, asc, sql } from "drizzle-orm";
 import { promptPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { isoFormat, type PromptKey, type PromptSitemapFile } from "./prompt-sitemap-files.ts";
 import type { SitemapEntry } from "./sitemap-xml.ts";
 
@@ -32,7 +33,7 @@ export async function* promptSitemapUrls(options: {
       .from(prompts)
       .where(
         and(
-          sql`${prompts.isShared}`,
+          sharedNow(),
           after ? sql`(${prompts.createdAt}, ${prompts.id}) > ${keyOf(after)}` : undefined,
           options.file.through
             ? sql`(${prompts.createdAt}, ${prompts.id}) <= ${keyOf(options.file.through)}`
