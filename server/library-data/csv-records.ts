@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
+import { parse as parseSync } from "csv-parse/sync";
 import { AppError } from "../errors.ts";
 import type { Pace } from "../pacing.ts";
 import { fail } from "./import-rules.ts";
@@ -48,10 +49,25 @@ export async function* csvRecords(
   }
 }
 
-/** The header alone (a file of no records has one too). */
-export function csvHeader(text: string) {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  return firstLine.split(",").map((cell) => cell.replace(/^"|"$/g, ""));
+/** The most of a file its header is looked for in: a header is a line of a few names. */
+const headerBytes = 65_536;
+
+/**
+ * The header alone (a file of no records has one too), read as CSV: a name in quotes may hold a
+ * comma, and a byte order mark is not part of the first. Empty when the file does not start
+ * with a line of CSV.
+ */
+export function csvHeader(text: string): string[] {
+  try {
+    const [header] = parseSync(text.slice(0, headerBytes), {
+      bom: true,
+      to_line: 1,
+      relax_column_count: true,
+    }) as string[][];
+    return header ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** The file's bytes in pieces; the parser takes a character split across two of them whole. */
