@@ -1,5 +1,6 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
+import { landingPath } from "../../server/auth/sign-in-routes.ts";
 import { servesHttps } from "../../server/config.ts";
 import { flashCookie } from "../../shared/flash.ts";
 import { messages } from "../../shared/messages.ts";
@@ -32,6 +33,12 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ context }, ne
   }
   return next();
 };
+
+/** The sign-in page: someone already signed in goes on to where signing in would take them. */
+export async function leaveSignInPage(context: Readonly<RouterContextProvider>) {
+  const viewer = await context.get(appContext).viewer();
+  if (viewer) throw redirect(landingPath("/login", viewer.isAdmin));
+}
 
 function noticeCookie(notice: Parameters<typeof flashCookie>[0], config: { publicOrigin: string }) {
   return flashCookie(notice, servesHttps(config));

@@ -3,14 +3,13 @@ import { KeyboardLayer } from "~/components/keyboard/keyboard-layer.tsx";
 import { AppHeader } from "~/components/layout/app-header.tsx";
 import { ErrorView } from "~/components/layout/error-view.tsx";
 import { requireSignedIn } from "~/routes/guards.server.ts";
-import { signedInViewer } from "~/routes/viewer.server.ts";
-import { sessionUser } from "../../../server/auth/viewer.ts";
+import { signedInUser } from "~/routes/viewer.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedIn];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: sessionUser(await signedInViewer(context)) };
+  return { user: await signedInUser(context) };
 }
 
 export default function LibraryLayout({ loaderData }: Route.ComponentProps) {

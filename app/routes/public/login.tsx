@@ -1,14 +1,11 @@
-import { redirect } from "react-router";
 import { ContinueWithGoogle } from "~/components/auth/continue-with-google.tsx";
 import { signInSubtitle, signInTitle } from "~/components/auth/sign-in-text.ts";
-import { appContext } from "~/lib/app-context.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
-import { landingPath } from "../../../server/auth/sign-in-routes.ts";
+import { leaveSignInPage } from "~/routes/guards.server.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await context.get(appContext).viewer();
-  if (viewer) throw redirect(landingPath("/login", viewer.isAdmin));
+  await leaveSignInPage(context);
   return null;
 }
 
