@@ -35,6 +35,7 @@ export type ErrorDetail =
   | "handle_reserved"
   | "prompt_not_shared"
   | "prompt_already_in_collection"
+  | "token_limit"
   // forbidden
   | "prompt_not_own"
   | "token_read_only"

@@ -38,8 +38,7 @@ beforeAll(async () => {
         isAdmin,
       );
       const input = { name: scope, scope, expiresInDays: null, admin: isAdmin };
-      return (await createAccessToken({ db: database.db, viewer, input, tokensPerPerson: 50 }))
-        .token;
+      return (await createAccessToken({ db: database.db, viewer, input })).token;
     };
     tokens[actor.name] = { read: await issue("read"), write: await issue("write") };
   }

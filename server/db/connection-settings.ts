@@ -4,9 +4,10 @@ import type { Config } from "../config.ts";
 
 /**
  * What every database connection starts with: a statement timeout, so no query holds a pooled
- * connection for long, and the library limits the database's own triggers enforce
- * (drizzle/0010_library-limits.sql, and for collections drizzle/0017). The app and its scripts open every connection with them;
- * the one that runs migrations has none.
+ * connection for long, and the limits the database's own triggers enforce
+ * (drizzle/0010_library-limits.sql, for collections drizzle/0017, for access tokens
+ * drizzle/0021). The app and its scripts open every connection with them; the one that runs
+ * migrations has none.
  */
 export type ConnectionSettings = Record<string, string>;
 
@@ -28,6 +29,7 @@ export function connectionSettings(
     "promptshelf.items_per_collection": String(itemsPerCollection),
     "promptshelf.versions_per_prompt": String(limits.versionsPerPrompt),
     "promptshelf.history_bytes_per_prompt": String(limits.historyBytesPerPrompt),
+    "promptshelf.tokens_per_person": String(limits.tokensPerPerson),
   };
 }
 

@@ -10,8 +10,8 @@ const count = (value: number) => value.toLocaleString("en-US");
 const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB`;
 
 /**
- * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017) refuse, each with its
- * own SQLSTATE and the limit in DETAIL, worded for people.
+ * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017,
+ * drizzle/0021) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
   PS001: (limit) => ({
@@ -49,6 +49,11 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
     code: "payload_too_large",
     message: `A collection holds at most ${count(limit)} prompts`,
     detail: "collection_full",
+  }),
+  PS011: (limit) => ({
+    code: "invalid_input",
+    message: `You have ${count(limit)} access tokens, the most allowed. Revoke one first.`,
+    detail: "token_limit",
   }),
 };
 

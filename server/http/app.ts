@@ -176,7 +176,7 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/snippets", snippetRoutes(db));
   app.route("/api/v1/collections", collectionRoutes(db));
   app.route("/api/v1/profile", profileRoutes(db));
-  app.route("/api/v1/tokens", tokenRoutes({ db, tokensPerPerson: config.limits.tokensPerPerson }));
+  app.route("/api/v1/tokens", tokenRoutes(db));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
   if (options.changeFeed) {
     app.route(

@@ -33,8 +33,7 @@ beforeAll(async () => {
         actor.name === "admin",
       );
       const input = { name: scope, scope, expiresInDays: null, admin: actor.name === "admin" };
-      return (await createAccessToken({ db: database.db, viewer, input, tokensPerPerson: 50 }))
-        .token;
+      return (await createAccessToken({ db: database.db, viewer, input })).token;
     };
     tokens[actor.name] = { read: await issue("read"), write: await issue("write") };
   }

@@ -6,7 +6,9 @@ import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { sha256 } from "../auth/tokens.ts";
+import { parseConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { connectionSettings } from "../db/connection-settings.ts";
 import { accessTokens } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 
@@ -17,12 +19,13 @@ let kept: TestApp;
 let feed: ChangeFeed;
 let queries = 0;
 
+const env = { TOKEN_LIMIT: "3", RATE_LIMIT_TOKEN: "40", ADMIN_EMAILS: "boss@example.com" };
+
 beforeAll(async () => {
-  database = await createTestDatabase({ onQuery: () => queries++ });
-  app = await createTestApp({
-    db: database.db,
-    env: { TOKEN_LIMIT: "3", RATE_LIMIT_TOKEN: "40", ADMIN_EMAILS: "boss@example.com" },
-  });
+  // The database holds the token limit, from the settings the server opens it with.
+  const settings = connectionSettings(parseConfig({ NODE_ENV: "test", ...env }));
+  database = await createTestDatabase({ onQuery: () => queries++, settings });
+  app = await createTestApp({ db: database.db, env });
   const memory = await signedInMemory(database);
   ({ feed, app: kept } = memory);
 });
@@ -97,9 +100,13 @@ describe("creating, listing and revoking", () => {
     expect((await issue(person, { scope: "admin" })).status).toBe(400);
     expect((await issue(person, {})).status).toBe(201);
     const fourth = await issue(person, {});
-    expect([fourth.status, fourth.body.error.message]).toEqual([
+    expect([fourth.status, fourth.body.error]).toEqual([
       400,
-      "You have 3 access tokens, the most allowed. Revoke one first.",
+      {
+        code: "invalid_input",
+        detail: "token_limit",
+        message: "You have 3 access tokens, the most allowed. Revoke one first.",
+      },
     ]);
     expect((await person.call("GET", "/api/v1/tokens")).body).toHaveLength(3);
   });

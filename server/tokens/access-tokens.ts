@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   type AccessTokenInfo,
@@ -45,28 +45,19 @@ export function newTokenSecret() {
 /**
  * Creates a token acting as the viewer, shown once. Admin rights only for an administrator who
  * asks; each request still checks ADMIN_EMAILS, so a token never outlives its person's rights.
+ * The database refuses one past the person's limit (drizzle/0021), however many are asked for at
+ * once: 400 token_limit.
  */
 export async function createAccessToken(options: {
   db: Database;
   viewer: Viewer | null;
   input: z.infer<typeof createTokenInput>;
-  tokensPerPerson: number;
 }) {
   const { db, input } = options;
   const viewer = requireViewer(options.viewer);
   assertTokenMay(viewer, "manage");
   if (input.admin && !viewer.isAdmin) {
     throw new AppError("forbidden", "Only an administrator's token can carry admin rights");
-  }
-  const [held] = await db
-    .select({ n: count() })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.userId, viewer.userId), isNull(accessTokens.clientId)));
-  if ((held?.n ?? 0) >= options.tokensPerPerson) {
-    throw new AppError(
-      "invalid_input",
-      `You have ${options.tokensPerPerson} access tokens, the most allowed. Revoke one first.`,
-    );
   }
   const { token, hash } = newTokenSecret();
   const expiresAt =

@@ -11,8 +11,7 @@ import type { AppEnv } from "../app-env.ts";
 import { readJson } from "./read-json.ts";
 
 /** /api/v1/tokens: a person's access tokens, managed from a signed-in browser only. */
-export function tokenRoutes(options: { db: Database; tokensPerPerson: number }) {
-  const { db } = options;
+export function tokenRoutes(db: Database) {
   const routes = new Hono<AppEnv>();
 
   routes.get("/", async (c) => {
@@ -22,12 +21,7 @@ export function tokenRoutes(options: { db: Database; tokensPerPerson: number }) 
   routes.post("/", async (c) => {
     const viewer = await c.get("viewer")();
     const input = parseInput(createTokenInput, await readJson(c));
-    const created = await createAccessToken({
-      db,
-      viewer,
-      input,
-      tokensPerPerson: options.tokensPerPerson,
-    });
+    const created = await createAccessToken({ db, viewer, input });
     return c.json({ token: created.token, ...created.info }, 201);
   });
 
