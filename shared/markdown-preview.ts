@@ -19,17 +19,25 @@ function cleanLine(line: string) {
   let text = line.trim();
   for (const marker of blockMarkers) text = text.replace(marker, "");
   return text
-    .replace(/!?\[([^\]]*)\]\([^)\s]*\)/g, "$1")
+    .replace(/!?\[([^[\]]*)\]\([^)\s[\]]*\)/g, "$1")
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
     .replace(/\*(?=\S)([^*]+?)(?<=\S)\*/g, "$1")
     .replace(/`([^`]+)`/g, "$1");
 }
 
+/**
+ * How much of a text a preview reads: every caller shows far less, and emphasis is read by
+ * patterns that cost more than the length on crafted text.
+ */
+const previewSourceLimit = 2_000;
+
 /** The text as one run of plain words: markers gone, lines and blank lines joined by spaces. */
 export function plainText(markdown: string) {
   const words: string[] = [];
   // A block of metadata ("front matter") opening the text is not what a reader looks for.
-  const body = markdown.replace(/^\s*---\r?\n(?:.*\r?\n)*?---\r?\n/, "");
+  const body = markdown
+    .slice(0, previewSourceLimit)
+    .replace(/^\s*---\r?\n(?:.*\r?\n)*?---\r?\n/, "");
   for (const line of body.split(/\r?\n/)) {
     const trimmed = line.trim();
     if (!trimmed || fence.test(trimmed) || rule.test(trimmed)) continue;

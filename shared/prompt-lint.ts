@@ -114,18 +114,22 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
  * (which makes it no variable).
  */
 function braceFindings(source: string, offset: number, findings: LintFinding[]) {
-  // Where each {{ closes is found walking forward once, so a text of many {{ stays quick.
-  const closes = [...source.matchAll(/\}\}/g)].map((match) => match.index);
-  const breaks = [...source.matchAll(/\n/g)].map((match) => match.index);
-  let nextClose = 0;
-  let nextBreak = 0;
-  for (const match of source.matchAll(/\{\{/g)) {
-    const start = match.index + 2;
-    while ((closes[nextClose] ?? Number.POSITIVE_INFINITY) < start) nextClose += 1;
-    while ((breaks[nextBreak] ?? Number.POSITIVE_INFINITY) < start) nextBreak += 1;
-    const close = closes[nextClose] ?? Number.POSITIVE_INFINITY;
-    const at = offset + match.index;
-    if (close > (breaks[nextBreak] ?? source.length)) {
+  // Where each {{ closes, and where its line ends, are found walking forward once, and a name is
+  // read only up to its first letter: a text of many {{ or many }} stays quick.
+  let close = -1;
+  let lineEnd = -1;
+  for (let open = source.indexOf("{{"); open !== -1; open = source.indexOf("{{", open + 2)) {
+    const start = open + 2;
+    if (close !== Number.POSITIVE_INFINITY && close < start) {
+      const found = source.indexOf("}}", start);
+      close = found === -1 ? Number.POSITIVE_INFINITY : found;
+    }
+    if (lineEnd < start) {
+      const found = source.indexOf("\n", start);
+      lineEnd = found === -1 ? source.length : found;
+    }
+    const at = offset + open;
+    if (close > lineEnd) {
       findings.push({
         rule: "unclosed",
         from: at,
@@ -133,7 +137,7 @@ function braceFindings(source: string, offset: number, findings: LintFinding[]) 
         message:
           "This {{ is never closed with }} on its line. Close it, or write \\{{ to keep it as text.",
       });
-    } else if (/^[\s>]*$/.test(source.slice(start, close).split("|", 1)[0] ?? "")) {
+    } else if (hasNoName(source, start, close)) {
       findings.push({
         rule: "empty-variable",
         from: at,
@@ -142,6 +146,16 @@ function braceFindings(source: string, offset: number, findings: LintFinding[]) 
       });
     }
   }
+}
+
+/** Whether what stands between {{ and }} (up to a |) is only spaces and > marks. */
+function hasNoName(source: string, start: number, close: number) {
+  for (let at = start; at < close; at++) {
+    const char = source[at] ?? "";
+    if (char === "|") return true;
+    if (char !== ">" && !/\s/.test(char)) return false;
+  }
+  return true;
 }
 
 /** Another tool's template code ({{#each}}, {{ $json[…] }}, ${{ … }}, {{{raw}}}), which we would ask for as a variable. */
@@ -163,7 +177,7 @@ function typeFindings(
   to: number,
 ): LintFinding[] {
   if (piece.type.kind === "text") {
-    const suffix = /:\s*([A-Za-z]+)\s*(\([^()]*\))?\s*$/.exec(piece.name);
+    const suffix = /:\s*([A-Za-z]+)\s*(?:(\([^()]*\))\s*)?$/.exec(piece.name);
     const word = suffix?.[1]?.toLowerCase();
     if (!word) return [];
     const near = typeWords.find((type) => editDistance(word, type) <= (type.length > 4 ? 2 : 1));

@@ -14,8 +14,11 @@ export interface SecretRule {
   label: string;
   /** Global; when it has a first group, that group is the finding. */
   pattern: RegExp;
-  /** Where each finding ends, when it is not where the pattern's match ends. */
-  extend?: (text: string, matchEnd: number) => number | null;
+  /**
+   * Where each finding ends, when it is not where the pattern's match ends: made once per text
+   * scanned, so it may remember what it found (matches come in order of where they end).
+   */
+  extendIn?: (text: string) => (matchEnd: number) => number | null;
   /** Lower-case words one of which the text must hold before the pattern runs (as gitleaks). */
   keywords?: string[];
   /** The least Shannon entropy, in bits per character, the found text must have. */
@@ -33,7 +36,7 @@ export const secretRules: SecretRule[] = [
     label: "Private key",
     pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g,
     keywords: ["private key"],
-    extend: keyBlockEnd,
+    extendIn: keyBlockEnds,
   },
   {
     id: "aws-access-token",
@@ -240,14 +243,38 @@ const keyFooter = /-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g;
  * footer was not pasted. As in gitleaks, it needs 64 characters of key after the header: a
  * prompt explaining the format names the header alone, and that is no finding (null).
  */
-function keyBlockEnd(text: string, headerEnd: number) {
-  keyFooter.lastIndex = headerEnd;
-  const footer = keyFooter.exec(text);
-  // A key's first lines are enough to tell; reading no further keeps a scan linear.
-  const body = text.slice(
-    headerEnd,
-    Math.min(footer ? footer.index : text.length, headerEnd + 4096),
-  );
-  if (body.replace(/[^A-Za-z0-9+/=]/g, "").length < 64) return null;
-  return footer ? footer.index + footer[0].length : text.length;
+function keyBlockEnds(text: string) {
+  // The first footer at or after the last header looked at: found once, and again only past it,
+  // and the key characters before each place counted once, so a text of many headers is read
+  // a fixed number of times however many there are.
+  let footer: RegExpExecArray | null | undefined;
+  let keyCharsBefore: Int32Array | undefined;
+  return (headerEnd: number) => {
+    if (footer === undefined || (footer !== null && footer.index < headerEnd)) {
+      keyFooter.lastIndex = headerEnd;
+      footer = keyFooter.exec(text);
+    }
+    keyCharsBefore ??= keyCharCounts(text);
+    // A key's first lines are enough to tell.
+    const bodyEnd = Math.min(footer ? footer.index : text.length, headerEnd + 4096);
+    if ((keyCharsBefore[bodyEnd] ?? 0) - (keyCharsBefore[headerEnd] ?? 0) < 64) return null;
+    return footer ? footer.index + footer[0].length : text.length;
+  };
+}
+
+/** How many of the characters a key is written in (A-Z a-z 0-9 + / =) come before each place. */
+function keyCharCounts(text: string) {
+  const counts = new Int32Array(text.length + 1);
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    const isKeyChar =
+      (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      c === 43 ||
+      c === 47 ||
+      c === 61;
+    counts[at + 1] = (counts[at] ?? 0) + (isKeyChar ? 1 : 0);
+  }
+  return counts;
 }

@@ -86,12 +86,13 @@ export const removedMarker = "[REDACTED]";
 
 function findingsOf(rule: SecretRule, text: string): SecretFinding[] {
   const findings: SecretFinding[] = [];
+  const extend = rule.extendIn?.(text);
   for (const match of text.matchAll(rule.pattern)) {
     const value = match[1] ?? match[0];
     const start = (match.index ?? 0) + (match[1] === undefined ? 0 : match[0].indexOf(value));
     if (rule.entropy !== undefined && entropy(value) < rule.entropy) continue;
     if (rule.allow?.(value)) continue;
-    const end = rule.extend ? rule.extend(text, start + value.length) : start + value.length;
+    const end = extend ? extend(start + value.length) : start + value.length;
     if (end === null) continue;
     findings.push({
       rule: rule.id,
@@ -99,7 +100,7 @@ function findingsOf(rule: SecretRule, text: string): SecretFinding[] {
       start,
       end,
       // A key block is shown by its header alone, which is no secret.
-      excerpt: rule.extend ? `${value} …` : masked(value),
+      excerpt: extend ? `${value} …` : masked(value),
     });
   }
   return findings;

@@ -101,10 +101,7 @@ function oauthFailure(c: Context<AppEnv>, error: OAuthError) {
   return c.json(error.body(), error.status);
 }
 
-/**
- * A form-encoded body (RFC 6749 §3.2), each parameter at most once, and none with text the
- * database cannot take (a NUL): a client_id or a token is looked up as it is sent.
- */
+/** A form-encoded body (RFC 6749 §3.2), read by `oauthForm`. */
 async function formOf(c: Context<AppEnv>) {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
@@ -113,11 +110,19 @@ async function formOf(c: Context<AppEnv>) {
       "Send the request as application/x-www-form-urlencoded",
     );
   }
-  const form = new URLSearchParams(await c.req.text());
-  const names = [...form.keys()];
-  const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  if (repeated) throw new OAuthError("invalid_request", `${repeated} is given more than once`);
+  return oauthForm(await c.req.text());
+}
+
+/**
+ * An OAuth form's parameters, each at most once, and none with text the database cannot take (a
+ * NUL): a client_id or a token is looked up as it is sent.
+ */
+export function oauthForm(body: string) {
+  const form = new URLSearchParams(body);
+  const seen = new Set<string>();
   for (const [name, value] of form) {
+    if (seen.has(name)) throw new OAuthError("invalid_request", `${name} is given more than once`);
+    seen.add(name);
     if (!isStorableText(name) || !isStorableText(value)) {
       throw new OAuthError(
         "invalid_request",

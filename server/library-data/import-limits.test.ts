@@ -234,6 +234,19 @@ describe("hostile values", () => {
     expect((await ownRows(me.user.id)).prompts).toBe(0);
   });
 
+  it("refuses a use case that, kept at the top of the text, takes it past the prompt limit", async () => {
+    const prompt = (useCase: number, text: number) =>
+      JSON.stringify({
+        format: libraryFormat,
+        prompts: [{ category: "u".repeat(useCase), promptText: "t".repeat(text) }],
+      });
+    const fits = await parseImport(prompt(100_000, 200_000 - 100_002), limits);
+    expect(fits.prompts[0]?.promptText).toHaveLength(200_000);
+    await expect(parseImport(prompt(100_000, 200_000 - 100_001), limits)).rejects.toThrow(
+      "Prompt 1: the prompt, with its use case kept at its top, is longer than 200,000 characters. Nothing was imported.",
+    );
+  });
+
   it("refuses deeply nested JSON where the nesting starts, without running out of stack", async () => {
     const me = await person();
     for (const nested of [

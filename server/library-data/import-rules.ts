@@ -142,15 +142,20 @@ export function importedPrompt(
  */
 export function importedContent(useCase: string, promptText: string, where: string) {
   if (promptText.trim() === "") fail(where, "the prompt is empty");
+  const limit = promptTextMaxLength.toLocaleString("en-US");
   if (promptText.length > promptTextMaxLength) {
+    fail(where, `the prompt is longer than ${limit} characters`);
+  }
+  const stored = withFullUseCase(useCase, promptText);
+  if (stored.length > promptTextMaxLength) {
     fail(
       where,
-      `the prompt is longer than ${promptTextMaxLength.toLocaleString("en-US")} characters`,
+      `the prompt, with its use case kept at its top, is longer than ${limit} characters`,
     );
   }
   assertStorable("prompt", promptText, where);
   assertStorable("use case", useCase, where);
-  return { useCase, promptText: withFullUseCase(useCase, promptText) };
+  return { useCase, promptText: stored };
 }
 
 function assertStorable(field: string, value: string, where: string) {

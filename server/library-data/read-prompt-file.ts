@@ -43,7 +43,7 @@ export function promptFromFile(path: string, text: string, tool: PromptFileTool)
   // `[word] [language]`, or a YAML list when it is only `[word]`.
   const hinted = Array.isArray(hint)
     ? hint
-    : [...textField(hint).matchAll(/\[([^\]]+)\]/g)].map((match) => match[1] ?? "");
+    : [...textField(hint).matchAll(/\[([^[\]]+)\]/g)].map((match) => match[1] ?? "");
   return {
     title: title === "Untitled" ? "" : title,
     text: tool === "copilot" ? copilotTemplate(promptText) : claudeTemplate(promptText, hinted),

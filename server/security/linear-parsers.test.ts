@@ -1,6 +1,10 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { plainText } from "../../shared/markdown-preview.ts";
+import { lintPrompt } from "../../shared/prompt-lint.ts";
+import { scanText } from "../../shared/secret-scan.ts";
 import { placedPieces, variableToken } from "../../shared/template-syntax.ts";
+import { oauthForm } from "../http/oauth-routes.ts";
 import { attributes } from "../library-data/convert-variables.ts";
 import type { ImportLimits } from "../library-data/import-rules.ts";
 import { parseImport } from "../library-data/parse-import.ts";
@@ -9,9 +13,8 @@ import { parseImport } from "../library-data/parse-import.ts";
  * Every parser of text a person sends runs in time linear in it. A parser that reads a stretch
  * again from each place it could start (a backtracking pattern, a rescan per delimiter) costs 400
  * times as much at 1 MB as at 50 KB, and a small crafted import once froze the server for 30 s
- * that way; a linear one costs 20 times as much. Time is the process's CPU time, the least of
- * several runs, so other work on the machine does not count; the bound is 30 times, the rest
- * allowing for the collector and caches, which do not grow the same way for every size.
+ * that way. Time is the process's CPU time, the least of several runs, so other work on the
+ * machine does not count.
  */
 
 const limits: ImportLimits = { promptsPerImport: 20_000, folderDepth: 10, versionsPerPrompt: 100 };
@@ -27,6 +30,18 @@ async function imported(file: string | Uint8Array, fileName: string) {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** A zip of Claude Code commands, `size` bytes of front matter in all; the last one made is kept. */
+let lastZip: { size: number; zip: Uint8Array } | undefined;
+function manyCommands(size: number) {
+  if (lastZip?.size !== size) {
+    const file = `---\nargument-hint: x${"[".repeat(7_000)}\n---\n$1\n`;
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i * file.length < size; i++) files[`.claude/commands/c${i}.md`] = strToU8(file);
+    lastZip = { size, zip: zipSync(files) };
+  }
+  return lastZip.zip;
+}
 const zipOf = (name: string, text: string) => zipSync({ [name]: strToU8(text) });
 
 /** A field of `size` characters: `unit` repeated, between an opening and a closing. */
@@ -71,6 +86,58 @@ const parsers: Parser[] = [
     run: (name) => variableToken(name, "x"),
   },
   {
+    name: "the privacy check (scanText)",
+    shapes: {
+      "key headers": (n) => field(n, "-----BEGIN PRIVATE KEY-----"),
+      "key headers with short bodies": (n) => field(n, "-----BEGIN PRIVATE KEY-----\nMIIEvQ\n"),
+      "a key never ended": (n) =>
+        field(n, "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n", "-----BEGIN RSA PRIVATE KEY-----\n"),
+      "emails half written": (n) => field(n, "a@b."),
+      "digits and spaces": (n) => field(n, "555 "),
+      "token prefixes": (n) => field(n, "sk_live_"),
+      "a token run": (n) => field(n, "a", "ghp_"),
+      "address with a password": (n) => field(n, "x://a:b@"),
+    },
+    run: (text) => scanText(text),
+  },
+  {
+    name: "the template linter (lintPrompt)",
+    shapes: {
+      "a type then spaces": (n) => field(n, " ", "{{x:a", "!}}"),
+      "{{ repeated": (n) => field(n, "{{"),
+      variables: (n) => field(n, "{{a:numbr|x}} "),
+      snippets: (n) => field(n, "{{> a}}"),
+      ...templateShapes,
+    },
+    run: (text) => lintPrompt(text),
+  },
+  {
+    name: "a card's preview (plainText)",
+    shapes: {
+      "[ repeated": (n) => field(n, "["),
+      "![ repeated": (n) => field(n, "!["),
+      "[a]( repeated": (n) => field(n, "[a]("),
+      "** repeated with words": (n) => field(n, " **a"),
+      "__ repeated with words": (n) => field(n, " __a"),
+      "front matter never closed": (n) => field(n, "a\n", "---\n"),
+    },
+    run: (text) => plainText(text),
+  },
+  {
+    name: "an OAuth form (oauthForm)",
+    shapes: {
+      "distinct names": (n) => field(n, "a&").replace(/a&/g, (_, at: number) => `a${at}=&`),
+      "one long value": (n) => field(n, "a", "client_id="),
+    },
+    run: (text) => {
+      try {
+        return oauthForm(text);
+      } catch {
+        return null;
+      }
+    },
+  },
+  {
     name: "Raycast options (attributes)",
     shapes: {
       "one word": (n) => field(n, "a"),
@@ -109,6 +176,14 @@ const parsers: Parser[] = [
       "argument hints": (n) => `---\nargument-hint: ${field(n, "[a", "", "]")}\n---\n$1\n`,
     },
     run: (text) => imported(zipOf(".claude/commands/x.md", text), "x.zip"),
+  },
+  {
+    name: "Claude Code commands, many files in a zip",
+    shapes: {
+      // As many files as the size allows, each with the most front matter a file may have.
+      "argument hints of brackets": (n) => `${n}`,
+    },
+    run: (size) => imported(manyCommands(Number(size)), "x.zip"),
   },
   {
     name: "Open WebUI JSON",
@@ -190,14 +265,26 @@ async function cpuMs(run: () => unknown, tries: number) {
       spent = (used.user + used.system) / 1000;
     } while (spent < 20 && repeats < 50);
     best = Math.min(best, spent / repeats);
+    // A run this long is measured well enough once (and a quadratic parser's runs are long).
+    if (spent > 250) break;
   }
   return best;
 }
 
-const sizes = [12_500, 50_000, 200_000, 1_000_000];
-/** How much more an input may cost than one a twentieth its size, or in proportion (linear: 20). */
-const bound = 30;
-/** Below this, a measurement is mostly noise. */
+/**
+ * The sizes measured, each only if the one before grew linearly, so a quadratic parser fails
+ * within seconds at 50 KB instead of running for minutes at 1 MB; and how much more each may
+ * cost than the one before. Four times the size may cost eight times as much (a quadratic parser
+ * costs 16); 1 MB may cost 30 times what 50 KB does (linear is 20, quadratic 400), the rest
+ * allowing for the collector and caches, which do not grow the same way for every size.
+ */
+const steps = [
+  { size: 3_125, growth: 0 },
+  { size: 12_500, growth: 8 },
+  { size: 50_000, growth: 8 },
+  { size: 1_000_000, growth: 30 },
+];
+/** Below this (for four times the size), a measurement is mostly noise. */
 const floorMs = 5;
 
 describe("every parser of a person's text runs in time linear in it", () => {
@@ -207,25 +294,18 @@ describe("every parser of a person's text runs in time linear in it", () => {
         const input = shape(size);
         return () => parser.run(input);
       };
-      await cpuMs(at(sizes[0] ?? 0), 1); // warms the code up
-      // Each size is measured only if the one before grew linearly, so a quadratic parser fails
-      // within seconds instead of running for minutes at 1 MB.
-      const times: number[] = [];
-      for (const [step, size] of sizes.entries()) {
-        times.push(await cpuMs(at(size), 5));
-        if (step === 0) continue;
-        const previous = times[step - 1] ?? 0;
-        // Four or five times the size may cost twice that: a quadratic parser costs 16 or 25 times.
-        const allowed = (size / (sizes[step - 1] ?? size)) * 2 * previous;
-        expect(
-          times[step],
-          `${size} characters, after ${previous.toFixed(2)} ms at ${sizes[step - 1]}`,
-        ).toBeLessThanOrEqual(Math.max(allowed, floorMs));
+      await cpuMs(at(steps[0]?.size ?? 0), 1); // warms the code up
+      let previous: { size: number; ms: number } | null = null;
+      for (const { size, growth } of steps) {
+        const ms = await cpuMs(at(size), 3);
+        if (previous) {
+          expect(
+            ms,
+            `${size} characters, after ${previous.ms.toFixed(2)} ms at ${previous.size}`,
+          ).toBeLessThanOrEqual(Math.max(growth * previous.ms, (growth / 8) * floorMs));
+        }
+        previous = { size, ms };
       }
-      const [, fiftyKb = 0, , oneMb = 0] = times;
-      expect(oneMb, `1 MB against ${fiftyKb.toFixed(2)} ms at 50 KB`).toBeLessThanOrEqual(
-        Math.max(bound * fiftyKb, 4 * floorMs),
-      );
     });
   }
 });
