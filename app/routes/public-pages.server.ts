@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
 import { findPublicCollection } from "../../server/collections/find-public-collection.ts";
 import { findPublicProfile } from "../../server/profiles/find-public-profile.ts";
+import { collectionImageFields, imageVersion } from "../../server/social-images/image-fields.ts";
 import { profilePath } from "../../shared/profile.ts";
 
 /**
@@ -46,9 +47,15 @@ export async function loadCollectionPage(args: PageArgs) {
   if (args.url.pathname !== collection.path || args.url.search) {
     throw redirect(collection.path, 301);
   }
-  return data(collection, {
-    headers: {
-      "X-Kept-Tags": `collection:${collection.id} profile:${collection.owner.id} community`,
+  // Its social image is named by what it draws, which an item or the owner may change without
+  // the collection being edited.
+  const image = imageVersion(collectionImageFields(collection));
+  return data(
+    { ...collection, imageVersion: image },
+    {
+      headers: {
+        "X-Kept-Tags": `collection:${collection.id} profile:${collection.owner.id} community`,
+      },
     },
-  });
+  );
 }

@@ -312,7 +312,7 @@ describe("a public collection, /c/<short id>-<slug>", () => {
     const { meta } = await fetchPage(collectionPath(publicCollection));
     const image = meta("property", "og:image") ?? "";
     expect(image).toMatch(
-      new RegExp(`^${origin}/c/${shortId(publicCollection.id)}/image\\.png\\?v=\\d+$`),
+      new RegExp(`^${origin}/c/${shortId(publicCollection.id)}/image\\.png\\?v=[\\w-]{16}$`),
     );
     expect(meta("name", "twitter:image")).toBe(image);
     const res = await app.request(image.slice(origin.length));

@@ -1,10 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { landingPageFor } from "../../shared/landing-pages.ts";
 import { findPublicCollection } from "../collections/find-public-collection.ts";
 import type { Database } from "../db/client.ts";
 import { findSharedPrompt } from "../prompts/find-shared-prompt.ts";
+import {
+  collectionImageFields,
+  imageVersion,
+  promptImageFields,
+} from "../social-images/image-fields.ts";
 import { createKeptImages } from "../social-images/kept-images.ts";
+import type { PromptCardFields } from "../social-images/prompt-card-image.ts";
 import { renderSocialImage } from "../social-images/render-social-image.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -14,8 +19,9 @@ const keptBytes = 32 * 1024 * 1024;
 /**
  * /p/<short id>/image.png: a shared prompt's social image, the og:image of its page, and
  * /c/<short id>/image.png a public collection's. The same for everyone, so shared caches keep
- * them a day (the page names the image with its version or last change, so an edit is a new
- * address). Anything but a shared prompt or public collection is not found, as its page is.
+ * them a day (a collection's page names its image by what the image draws, a prompt's page by
+ * the prompt's version, so a change is a new address). Anything but a shared prompt or public
+ * collection is not found, as its page is.
  */
 export function socialImageRoutes(options: { db: Database }) {
   const images = createKeptImages({ maxBytes: keptBytes });
@@ -27,16 +33,7 @@ export function socialImageRoutes(options: { db: Database }) {
       c.header("Cache-Control", "public, max-age=60");
       return found.status === "gone" ? c.text("Gone", 410) : c.text("Not found", 404);
     }
-    const { prompt } = found;
-    const image = await images.image(`${prompt.id} ${prompt.updatedAt} ${prompt.creatorName}`, () =>
-      renderSocialImage({
-        kicker: landingPageFor(prompt.category)?.label ?? "Community prompt",
-        title: prompt.title,
-        excerpt: prompt.promptText,
-        creator: prompt.creatorName,
-      }),
-    );
-    return png(c, image);
+    return png(c, images, found.prompt.id, promptImageFields(found.prompt));
   });
   routes.get("/c/:short{[0-9A-Za-z]{11}}/image.png", async (c) => {
     const collection = await findPublicCollection({ db: options.db, ref: c.req.param("short") });
@@ -44,24 +41,28 @@ export function socialImageRoutes(options: { db: Database }) {
       c.header("Cache-Control", "public, max-age=60");
       return c.text("Not found", 404);
     }
-    const count = collection.items.length;
-    const owner = collection.owner.displayName;
-    const image = await images.image(`${collection.id} ${collection.updatedAt} ${owner}`, () =>
-      renderSocialImage({
-        kicker: `Collection · ${count} ${count === 1 ? "prompt" : "prompts"}`,
-        title: collection.title,
-        excerpt:
-          collection.description || collection.items.map((item) => item.prompt.title).join(" · "),
-        creator: owner,
-      }),
-    );
-    return png(c, image);
+    return png(c, images, collection.id, collectionImageFields(collection));
   });
   return routes;
 }
 
-function png(c: Context<AppEnv>, image: Buffer) {
-  c.header("Content-Type", "image/png");
+/**
+ * The image of these fields, kept and found again by what it draws: an item renamed or deleted,
+ * or an owner renamed, is a new image, whether or not the collection was edited. The ETag is the
+ * same name, so a client that has the image is answered 304.
+ */
+async function png(
+  c: Context<AppEnv>,
+  images: ReturnType<typeof createKeptImages>,
+  id: string,
+  fields: PromptCardFields,
+) {
+  const version = imageVersion(fields);
+  const etag = `"${version}"`;
   c.header("Cache-Control", "public, max-age=86400");
+  c.header("ETag", etag);
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  const image = await images.image(`${id} ${version}`, () => renderSocialImage(fields));
+  c.header("Content-Type", "image/png");
   return c.body(new Uint8Array(image));
 }

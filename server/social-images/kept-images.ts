@@ -1,7 +1,7 @@
 /**
  * Rendered images kept in memory, least recently used dropped first once their bytes pass the
- * limit. The key names what the image shows (a prompt's id and when it last changed), so an edit
- * is a new key and the old image simply ages out. Requests for an image being rendered wait for
+ * limit. The key names what the image draws (its id and imageVersion, image-fields.ts), so any
+ * change to that is a new key and the old image simply ages out. Requests for an image being rendered wait for
  * that render rather than starting another.
  */
 export function createKeptImages(options: { maxBytes: number }) {

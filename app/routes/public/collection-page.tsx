@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       path: collection.path,
       title,
       description,
-      // Named with its last change, so an edit is a new address for caches that kept the old.
-      image: `/c/${shortId(collection.id)}/image.png?v=${Date.parse(collection.updatedAt)}`,
+      // Named by what it draws, so any change to that is a new address for caches that kept the old.
+      image: `/c/${shortId(collection.id)}/image.png?v=${collection.imageVersion}`,
     }),
     {
       "script:ld+json": {
