@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { requireViewer } from "../prompts/prompt-access.ts";
+import { requireViewer, sharedNow } from "../prompts/prompt-access.ts";
 import { assertTokenMay } from "../tokens/token-access.ts";
 
 /**
@@ -27,14 +27,13 @@ export async function deleteAccount(options: {
     );
   }
   await options.db.transaction(async (tx) => {
-    await tx
-      .delete(prompts)
-      .where(
-        and(
-          eq(prompts.userId, viewer.userId),
-          options.keepSharedPrompts ? sql`not ${prompts.isShared}` : undefined,
-        ),
-      );
+    await tx.delete(prompts).where(
+      and(
+        eq(prompts.userId, viewer.userId),
+        // An import still running is not theirs to keep: it goes, as it would have on failing.
+        options.keepSharedPrompts ? sql`not ${sharedNow()}` : undefined,
+      ),
+    );
     // Kept shared prompts lose their owner (and so their folder); everything else cascades.
     await tx.update(prompts).set({ folderId: null }).where(eq(prompts.userId, viewer.userId));
     await tx.delete(users).where(eq(users.id, viewer.userId));

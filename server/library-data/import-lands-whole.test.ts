@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { collectionsPerPerson } from "../../shared/collection.ts";
 import type { PromptChange } from "../../shared/prompt.ts";
@@ -287,4 +287,36 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
   ]);
   await mcp.close();
   await watching.close();
+});
+
+it("lets nothing of an import in flight stay behind an account deleted keeping its shared prompts", async () => {
+  const leaving = await apiPerson(database.db, app);
+  const kept = await leaving.call("POST", "/api/v1/prompts", {
+    promptText: "Mine, and everyone's",
+    shared: true,
+  });
+  const [run] = await database.db
+    .insert(importRuns)
+    .values({ userId: leaving.user.id })
+    .returning({ id: importRuns.id });
+  const [pending] = await database.db
+    .insert(prompts)
+    .values({
+      title: "Halfway",
+      promptText: `Written part way ${mark}`,
+      userId: leaving.user.id,
+      isShared: true,
+      importRunId: run?.id,
+    })
+    .returning({ id: prompts.id });
+  const deleted = await leaving.call("DELETE", "/api/v1/account", {
+    confirmEmail: leaving.user.email,
+    keepSharedPrompts: true,
+  });
+  expect(deleted.status).toBe(204);
+  const left = await database.db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(inArray(prompts.id, [kept.body.id, pending?.id ?? ""]));
+  expect(left).toEqual([{ id: kept.body.id }]);
 });
