@@ -240,6 +240,7 @@ describe("hostile values", () => {
         format: libraryFormat,
         prompts: [{ category: "u".repeat(useCase), promptText: "t".repeat(text) }],
       });
+    const limits = { promptsPerImport: 10, folderDepth: 32, versionsPerPrompt: 10 };
     const fits = await parseImport(prompt(100_000, 200_000 - 100_002), limits);
     expect(fits.prompts[0]?.promptText).toHaveLength(200_000);
     await expect(parseImport(prompt(100_000, 200_000 - 100_001), limits)).rejects.toThrow(
