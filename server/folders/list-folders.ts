@@ -12,7 +12,10 @@ export interface Folder {
   promptCount: number;
 }
 
-/** The viewer's folders, flat and in name order, each with its number of prompts. */
+/**
+ * The viewer's folders, flat and in name order, each with its number of prompts; neither the
+ * folders nor the prompts of an import still running (landed() in prompt-access.ts).
+ */
 export async function listFolders(options: {
   db: Database;
   viewer: Viewer | null;
@@ -35,7 +38,7 @@ export async function listFolders(options: {
         landed(),
       ),
     )
-    .where(eq(folders.userId, viewer.userId))
+    .where(and(eq(folders.userId, viewer.userId), landed(folders.importRunId)))
     .groupBy(folders.id)
     .orderBy(asc(sql`lower(${folders.name})`), asc(folders.id));
 }

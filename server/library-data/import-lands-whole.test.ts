@@ -11,7 +11,16 @@ import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { collections, favourites, folders, importRuns, profiles, prompts } from "../db/schema.ts";
+import {
+  collections,
+  favourites,
+  folders,
+  importRuns,
+  profiles,
+  prompts,
+  promptTags,
+  tags,
+} from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 import { libraryFormat } from "./export-library.ts";
 
@@ -179,7 +188,9 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
     .where(eq(profiles.id, importer.user.id));
   const token = (await importer.call("POST", "/api/v1/tokens", { name: "mcp", scope: "read" })).body
     .token as string;
-  await importer.call("POST", "/api/v1/prompts", { promptText: "Already here", shared: true });
+  const mine = (
+    await importer.call("POST", "/api/v1/prompts", { promptText: "Already here", shared: true })
+  ).body.id as string;
 
   // What an import has written part way: rows carrying its run's id, the run still on.
   const [run] = await database.db
@@ -189,7 +200,7 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
   const importRunId = run?.id ?? "";
   const [folder] = await database.db
     .insert(folders)
-    .values({ userId: importer.user.id, name: "From the file", importRunId })
+    .values({ userId: importer.user.id, name: `From the file ${mark}`, importRunId })
     .returning({ id: folders.id });
   const written = await database.db
     .insert(prompts)
@@ -215,6 +226,23 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
   const [shared, personal] = written;
   if (!shared || !personal) throw new Error("not written");
   await database.db.insert(favourites).values({ userId: importer.user.id, promptId: shared.id });
+  // A tag of the person's own, which the import gave one of its prompts, and one it made.
+  expect(
+    (await importer.call("POST", `/api/v1/prompts/${mine}/tags`, { name: "birds" })).status,
+  ).toBe(204);
+  const [birds] = await database.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(eq(tags.userId, importer.user.id));
+  const [made] = await database.db
+    .insert(tags)
+    .values({ userId: importer.user.id, name: mark, importRunId })
+    .returning({ id: tags.id });
+  await database.db.insert(promptTags).values([
+    { promptId: personal.id, tagId: birds?.id ?? "" },
+    { promptId: personal.id, tagId: made?.id ?? "" },
+  ]);
+  const tagCounts = async () => (await importer.call("GET", "/api/v1/tags")).body;
 
   const stream = await app.request("/api/v1/events", asActor(other.actor));
   const watching = collectEvents(stream);
@@ -238,6 +266,7 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
       byId: (await importer.call("GET", `/api/v1/prompts/${personal.id}`)).text,
       export: (await importer.call("GET", "/api/v1/export")).text,
       folders: (await importer.call("GET", "/api/v1/folders")).text,
+      tags: (await importer.call("GET", "/api/v1/tags")).text,
       browse: await visitor(`/prompts?q=${word}`),
       topic: await visitor("/prompts"),
       page: await visitor(promptPath(shared)),
@@ -256,8 +285,7 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
       .map(([where]) => where);
 
   expect(shows(await everything())).toEqual([]);
-  const folderList = JSON.parse((await importer.call("GET", "/api/v1/folders")).text);
-  expect(folderList.map((f: { promptCount: number }) => f.promptCount)).toEqual([0]);
+  expect(await tagCounts()).toEqual([{ name: "birds", promptCount: 1 }]);
 
   // The run's end is one statement, and all of it is there, and announced.
   await database.db.delete(importRuns).where(eq(importRuns.id, importRunId));
@@ -269,7 +297,7 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
   // every few minutes, which is left to its own suite.
   const another = await createTestApp({ db: database.db });
   const landedIn = async () => shows({ ...(await everything(another)), sitemap: "" });
-  expect(await eventually(landedIn, (where) => where.length === 14)).toEqual([
+  expect(await eventually(landedIn, (where) => where.length === 16)).toEqual([
     "communitySearch",
     "communityList",
     "ownSearch",
@@ -277,6 +305,8 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
     "ownStars",
     "byId",
     "export",
+    "folders",
+    "tags",
     "browse",
     "topic",
     "page",
@@ -284,6 +314,10 @@ it("keeps an import in flight from everyone, its owner too, and shows all of it 
     "home",
     "mcpSearch",
     "mcpPrompts",
+  ]);
+  expect(await tagCounts()).toEqual([
+    { name: "birds", promptCount: 2 },
+    { name: mark, promptCount: 1 },
   ]);
   await mcp.close();
   await watching.close();

@@ -69,7 +69,7 @@ export interface ExportedCollection {
   }[];
 }
 
-/** The owner's folders, parents before children. */
+/** The owner's folders, parents before children (none an import still running made). */
 export async function ownFolders(db: Database, userId: string) {
   const rows = await db
     .select({
@@ -79,7 +79,7 @@ export async function ownFolders(db: Database, userId: string) {
       createdAt: folders.createdAt,
     })
     .from(folders)
-    .where(eq(folders.userId, userId))
+    .where(and(eq(folders.userId, userId), landed(folders.importRunId)))
     .orderBy(asc(folders.createdAt), asc(folders.id));
   // Level by level from the top, each folder once.
   const children = new Map<string | null, typeof rows>();
