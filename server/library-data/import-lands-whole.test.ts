@@ -96,7 +96,7 @@ it("shows no prompt of an import refused at its end, to anyone, at any moment", 
 }, async () => {
   const importer = await apiPerson(database.db, app);
   const other = await apiPerson(database.db, app);
-  const count = 600;
+  const count = 400;
   // The person keeps one collection short of the most; the file brings one more.
   await database.db.insert(collections).values(
     Array.from({ length: collectionsPerPerson - 1 }, (_, i) => ({
