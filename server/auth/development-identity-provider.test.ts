@@ -33,13 +33,42 @@ async function visit(jar: CookieJar, url: string, init: RequestInit = {}) {
     headers: { cookie: jar.header(), ...init.headers },
   });
   jar.take(response);
-  for (let hops = 0; hops < 10 && response.headers.has("location"); hops++) {
-    const next = new URL(response.headers.get("location") ?? "", response.url || server.origin);
+  for (let hops = 0; hops < 10; hops++) {
+    const posted = await autoSubmitted(response.clone());
+    const location = response.headers.get("location");
+    if (!posted && !location) break;
+    const next = new URL(posted?.action ?? location ?? "", response.url || server.origin);
     if (next.origin !== server.origin) break;
-    response = await fetch(next, { redirect: "manual", headers: { cookie: jar.header() } });
+    response = await fetch(next, {
+      redirect: "manual",
+      ...(posted
+        ? {
+            method: "POST",
+            body: posted.fields,
+            headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+          }
+        : { headers: { cookie: jar.header() } }),
+    });
     jar.take(response);
   }
   return response;
+}
+
+/**
+ * A page that posts its form as soon as it loads (the provider ending one person's session before
+ * signing in another), submitted as a browser running its script would.
+ */
+async function autoSubmitted(response: Response) {
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return null;
+  const html = await response.text();
+  if (!html.includes("document.forms[0].submit()")) return null;
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
+  const fields = new URLSearchParams(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+      ([, name = "", value = ""]) => [name, value],
+    ),
+  );
+  return { action, fields };
 }
 
 it("signs anyone in through the real OpenID flow, with the email and name they typed", async () => {
@@ -97,4 +126,31 @@ it("refuses a cancelled sign-in", async () => {
   expect(new URL(landed.url).pathname).toBe("/");
   expect(jar.get("ps_session")).toBeUndefined();
   expect(decodeURIComponent(jar.get("ps_flash") ?? "")).toContain("Sign-in was cancelled");
+});
+
+it("asks which account every time, so after logging out another person can sign in", async () => {
+  const jar = new CookieJar();
+  const signInAs = async (email: string) => {
+    const html = await (await continueWithGoogle(jar)).text();
+    // The form, not a silent sign-in as whoever the provider remembers.
+    expect(html).toContain("<title>Development sign-in</title>");
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
+    await visit(jar, action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin },
+      body: new URLSearchParams({ email, name: "", action: "login" }),
+    });
+    const session = await fetch(new URL("/api/v1/session", server.origin), {
+      headers: { cookie: jar.header() },
+    });
+    return ((await session.json()) as { email: string }).email;
+  };
+  expect(await signInAs("first@example.com")).toBe("first@example.com");
+  const out = await fetch(new URL("/auth/logout", server.origin), {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), origin: server.origin },
+  });
+  jar.take(out);
+  expect(await signInAs("admin@example.com")).toBe("admin@example.com");
 });

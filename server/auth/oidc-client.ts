@@ -67,7 +67,9 @@ export function createOidcClient(settings: SignInSettings) {
       code_challenge_method: "S256",
       state: pending.state,
       nonce: pending.nonce,
-      ...(settings.provider === "google" ? { prompt: "select_account" } : {}),
+      // Google shows its account chooser, and the development provider its form, every time: after
+      // logging out, a person can sign in as someone else without clearing cookies.
+      prompt: settings.provider === "google" ? "select_account" : "login",
     });
     return { url, pending };
   }
