@@ -7,10 +7,10 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { appContext } from "./lib/app-context.ts";
+import { appContext, viewerContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
-export { appContext };
+export { appContext, viewerContext };
 
 export const streamTimeout = 5_000;
 

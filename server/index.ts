@@ -32,7 +32,6 @@ async function main() {
   const frontEnd = await loadFrontEnd(config);
   const kept = createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
-    strict: config.mode !== "production",
     memory: config.answerMemory,
     stored: frontEnd.build ? { db: database.db, build: frontEnd.build } : undefined,
   });

@@ -25,10 +25,11 @@ export interface Page {
    */
   showsCommunity?: false;
   /**
-   * `public` pages only: the query string is part of what the page shows, so each query is kept
-   * on its own (any other page answers a query string with its one copy).
+   * `public` pages only: the query parameters the page takes. A public page is rendered from its
+   * path and these alone (no cookie, no header, no other parameter), and each set of them is
+   * kept on its own; a page that takes none answers any query string with its one copy.
    */
-  query?: true;
+  query?: readonly string[];
   /**
    * `public` pages only: a rendered copy is also stored in the database (server/cache/
    * stored-pages.ts), for a visit that finds none in memory. The page's loader names the prompts
@@ -51,12 +52,30 @@ export const pages: Page[] = [
       id: `landing${page.path}`,
     }),
   ),
-  { path: "/prompts", access: "public", file: "routes/public/browse-prompts.tsx", query: true },
-  { path: "/p/:ref", access: "public", file: "routes/public/prompt-page.tsx", stored: true },
+  {
+    path: "/prompts",
+    access: "public",
+    file: "routes/public/browse-prompts.tsx",
+    query: ["q", "topic", "sort", "page"],
+  },
+  // `do` is what a visitor asked for before signing in (save, use the template): the page does
+  // it once back, and an old slug's redirect passes it on.
+  {
+    path: "/p/:ref",
+    access: "public",
+    file: "routes/public/prompt-page.tsx",
+    query: ["do"],
+    stored: true,
+  },
   { path: "/privacy", access: "public", file: "routes/public/legal/privacy.tsx" },
   { path: "/terms", access: "public", file: "routes/public/legal/terms.tsx" },
   { path: "/cookies", access: "public", file: "routes/public/legal/cookies.tsx" },
-  { path: "/u/:handle", access: "public", file: "routes/public/profile-page.tsx", query: true },
+  {
+    path: "/u/:handle",
+    access: "public",
+    file: "routes/public/profile-page.tsx",
+    query: ["page"],
+  },
   { path: "/c/:ref", access: "public", file: "routes/public/collection-page.tsx" },
   { path: "/login", access: "private", file: "routes/public/login.tsx" },
   {

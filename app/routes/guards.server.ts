@@ -1,5 +1,5 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { appContext } from "~/lib/app-context.ts";
+import { appContext, viewerContext } from "~/lib/app-context.ts";
 import { landingPath } from "../../server/auth/sign-in-routes.ts";
 import { servesHttps } from "../../server/config.ts";
 import { flashCookie } from "../../shared/flash.ts";
@@ -11,7 +11,8 @@ import { messages } from "../../shared/messages.ts";
  * answers them (a lapsed session gets "You must be logged in to save prompts", not a redirect).
  */
 export const requireSignedIn: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { viewer, config } = context.get(appContext);
+  const { config } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const reading = request.method === "GET" || request.method === "HEAD";
   if (reading && !(await viewer())) {
     throw redirect("/", {
@@ -25,7 +26,8 @@ export const requireSignedIn: MiddlewareFunction<Response> = async ({ request, c
 
 /** Administrator pages: anyone else goes to their dashboard with a notice. */
 export const requireAdmin: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const { viewer, config } = context.get(appContext);
+  const { config } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   if (!(await viewer())?.isAdmin) {
     throw redirect("/dashboard", {
       headers: { "Set-Cookie": noticeCookie(messages.adminRequired, config) },
@@ -36,7 +38,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ context }, ne
 
 /** The sign-in page: someone already signed in goes on to where signing in would take them. */
 export async function leaveSignInPage(context: Readonly<RouterContextProvider>) {
-  const viewer = await context.get(appContext).viewer();
+  const viewer = await context.get(viewerContext)();
   if (viewer) throw redirect(landingPath("/login", viewer.isAdmin));
 }
 

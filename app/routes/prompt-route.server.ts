@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { appContext } from "~/lib/app-context.ts";
+import { appContext, viewerContext } from "~/lib/app-context.ts";
 import type { PromptActionResult, PromptIntent } from "~/lib/prompt-actions.ts";
 import { AppError, asAppError, errorBody } from "../../server/errors.ts";
 import { listFolders } from "../../server/folders/list-folders.ts";
@@ -24,7 +24,8 @@ export async function loadPromptList(
   args: { url: URL; context: Readonly<RouterContextProvider> },
   list: { scope: PromptScope; category?: string },
 ): Promise<PromptListData> {
-  const { db, viewer, log } = args.context.get(appContext);
+  const { db, log } = args.context.get(appContext);
+  const viewer = args.context.get(viewerContext);
   const params = args.url.searchParams;
   const q = params.get("q")?.trim() ?? "";
   try {
@@ -71,7 +72,8 @@ export async function handlePromptAction(
     category?: string;
   },
 ) {
-  const { db, viewer, log } = args.context.get(appContext);
+  const { db, log } = args.context.get(appContext);
+  const viewer = args.context.get(viewerContext);
   let intent: PromptIntent | null = null;
   try {
     const form = await readForm(args.request);
@@ -181,7 +183,8 @@ const formUnreadable =
 
 /** The signed-in person's folders and tags, for their library's sidebar, menus and suggestions. */
 export async function loadOrganisers(context: Readonly<RouterContextProvider>) {
-  const { db, viewer } = context.get(appContext);
+  const { db } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const who = await viewer();
   const [folders, tags] = await Promise.all([
     listFolders({ db, viewer: who }),

@@ -18,7 +18,7 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A request context whose viewer cannot be read: these pages are the same for everyone. */
+/** A public page's request context: no viewer in it, since these pages are the same for everyone. */
 function context() {
   const provider = new RouterContextProvider();
   const refuse = () => {
@@ -30,7 +30,6 @@ function context() {
     log: testLogger(),
     requestId: "test",
     cspNonce: "nonce",
-    viewer: refuse,
     publicPrompts: refuse,
     highlights: refuse,
     showsPrompts: () => {},

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { appContext } from "~/lib/app-context.ts";
+import { viewerContext } from "~/lib/app-context.ts";
 import { sessionUser, type Viewer } from "../../server/auth/viewer.ts";
 import type { SessionUser } from "../../shared/session-user.ts";
 
 /** The signed-in viewer on a page behind requireSignedIn, where there always is one. */
 export async function signedInViewer(context: Readonly<RouterContextProvider>): Promise<Viewer> {
-  const viewer = await context.get(appContext).viewer();
+  const viewer = await context.get(viewerContext)();
   if (!viewer) throw new Error("signedInViewer used on a page without requireSignedIn");
   return viewer;
 }

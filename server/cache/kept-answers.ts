@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { MiddlewareHandler } from "hono";
+import type { Handler, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
@@ -7,7 +7,11 @@ import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import { createKeptLibraries, type KeptLibraries } from "./kept-libraries.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
-import { createPublicPages } from "./public-pages.ts";
+import {
+  createPublicPages,
+  type PublicPageDeclaration,
+  type PublicRender,
+} from "./public-pages.ts";
 import { createSessionCache, type SessionCache } from "./session-cache.ts";
 import { createSignedInAnswers } from "./signed-in-answers.ts";
 import { createStoredPages } from "./stored-pages.ts";
@@ -17,6 +21,7 @@ export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
 export type { KeptLibraries, KeptLibrary } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
+export type { PublicRender, RenderAsked } from "./public-pages.ts";
 export { forgetOldStoredPages, type ShownPrompt } from "./stored-pages.ts";
 
 /**
@@ -25,11 +30,12 @@ export { forgetOldStoredPages, type ShownPrompt } from "./stored-pages.ts";
  */
 export interface KeptAnswers {
   /**
-   * On each public page's route: each page is rendered at most once a minute, for everyone, and
-   * dropped at once when what its tags name changes (public-pages.ts); a page declared `stored`
-   * missing from memory is read from its stored copy while that is still true (stored-pages.ts).
+   * Each public page's route: each page is rendered from its address alone with `render`, at
+   * most once a minute, for everyone, and dropped at once when what its tags name changes
+   * (public-pages.ts); a page declared `stored` missing from memory is read from its stored copy
+   * while that is still true (stored-pages.ts).
    */
-  publicPage(page: { query?: true; stored?: true }): MiddlewareHandler<AppEnv>;
+  publicPage(page: PublicPageDeclaration, render: PublicRender): Handler<AppEnv>;
   /**
    * After the session middleware: a signed-in person's pages and lists, kept while nothing they
    * show has changed; after a write, what it changed is dropped.
@@ -65,13 +71,8 @@ export interface KeptAnswers {
   renderWith(render: (request: Request) => Promise<Response>): void;
 }
 
-/**
- * `strict` (development and tests): a public page that reads the viewer while rendering throws,
- * rather than being quietly sent unkept.
- */
 export function createKeptAnswers(options: {
   sessionCookie: string;
-  strict: boolean;
   /**
    * Off, no page or list is served from memory: every request renders, or reads its stored page
    * (sessions stay kept).
@@ -99,7 +100,6 @@ export function createKeptAnswers(options: {
   const libraries = createKeptLibraries({ versions, memory });
   const tokenRequests = createMemoryRateLimiter();
   const publicPages = createPublicPages({
-    strict: options.strict,
     memory,
     stored: options.stored && createStoredPages(options.stored),
   });
@@ -110,7 +110,7 @@ export function createKeptAnswers(options: {
     memory,
   });
   return {
-    publicPage: publicPages.middleware,
+    publicPage: publicPages.handler,
     signedIn: signedIn.middleware,
     sessions,
     tokens,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createKeptPageStore, pageKey, type StoredPage } from "./kept-page-store.ts";
+import { createKeptPageStore, type StoredPage } from "./kept-page-store.ts";
 
-const page = (bytes: number, ...tags: string[]): StoredPage => ({ query: false, tags, bytes });
+const page = (bytes: number, ...tags: string[]): StoredPage => ({ tags, bytes });
 
 /** Keeps a page the way a finished render does. */
 function keep(store: ReturnType<typeof createKeptPageStore>, key: string, kept: StoredPage) {
@@ -67,13 +67,5 @@ describe("kept public pages", () => {
     expect(store.peek("/p/one")).toBeUndefined();
     expect(store.peek("/")).toBeDefined();
     expect(during("/p/two", page(10, "prompt:2"))).toBe(false);
-  });
-});
-
-describe("the key a page is kept under", () => {
-  it("holds the query string only for a page whose query is part of what it shows", () => {
-    expect(pageKey("/prompts", "q=poem&page=2", true)).toBe("/prompts?q=poem&page=2");
-    expect(pageKey("/prompts", "", true)).toBe("/prompts");
-    expect(pageKey("/", "utm_source=x", false)).toBe("/");
   });
 });

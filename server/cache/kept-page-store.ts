@@ -7,8 +7,6 @@
  * its tags was dropped is not kept, since it may have read what was just changed.
  */
 export interface StoredPage {
-  /** True when the query string is part of what the page shows (and of its key). */
-  query: boolean;
   tags: readonly string[];
   bytes: number;
 }
@@ -100,19 +98,4 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
       return bytes;
     },
   };
-}
-
-/**
- * The key a page is kept under: its path, and its query string too when the page says the query
- * is part of what it shows. Any other page answers `/?utm_source=x` with the copy of `/`, except
- * for what React Router itself reads: a data request (`.data`) with `_routes` loads only the
- * routes it names, so that part is kept apart.
- */
-export function pageKey(path: string, search: string, query: boolean) {
-  if (query) return search ? `${path}?${search}` : path;
-  const routes =
-    path.endsWith(".data") && search.includes("_routes")
-      ? new URLSearchParams(search).get("_routes")
-      : null;
-  return routes ? `${path}?_routes=${encodeURIComponent(routes)}` : path;
 }

@@ -1,21 +1,15 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pagePaths } from "../../shared/pages.ts";
 import { promptPath } from "../../shared/public-address.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import {
-  createTestApp,
-  type TestApp,
-  testConfig,
-  testLogger,
-} from "../../tests/support/test-app.ts";
+import { createTestApp, type TestApp, testLogger } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { cookieNames } from "../auth/cookies.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { pageDataPath } from "../http/canonical-address.ts";
-import { sessionMiddleware } from "../http/session-middleware.ts";
 import { createKeptAnswers } from "./kept-answers.ts";
+import { publicPageAddress } from "./public-pages.ts";
 
 let database: DatabaseHandle;
 let cookie: string;
@@ -74,7 +68,7 @@ describe("a public page is the same for everyone", () => {
 describe("a public page asked of the app itself", () => {
   const identity = { "accept-encoding": "identity" };
 
-  it("is never kept from a HEAD: the GET after it gets the whole page", async () => {
+  it("is rendered whole for a HEAD: the GET after it gets the whole page", async () => {
     const app = await createTestApp({ db: database.db });
     const head = await app.request("/terms", { method: "HEAD", headers: identity });
     expect(head.status).toBe(200);
@@ -108,88 +102,77 @@ describe("a public page asked of the app itself", () => {
   });
 });
 
-describe("a public page that reads the viewer while it renders", () => {
-  /** The app's session middleware and kept public pages, in front of a page that asks who is viewing. */
-  function appWithNosyPage(strict: boolean) {
-    const config = testConfig();
-    const cookies = cookieNames(false);
-    const kept = createKeptAnswers({ sessionCookie: cookies.session, strict });
-    const renders = { count: 0 };
-    const app = new Hono<AppEnv>();
-    app.use((c, next) => {
-      c.set("log", testLogger());
-      return next();
-    });
-    app.use(
-      sessionMiddleware({
-        db: database.db,
-        cookies,
-        https: false,
-        settings: config.session,
-        adminEmails: config.adminEmails,
-        sessions: kept.sessions,
-      }),
+describe("the address a public page is rendered from", () => {
+  it("is its path and the query parameters it takes, in the order asked, and nothing else", () => {
+    const takes = ["q", "page"];
+    expect(publicPageAddress("http://x/prompts?utm_source=a&q=poem&x=1&page=2", takes)).toBe(
+      "/prompts?q=poem&page=2",
     );
-    app.get("/nosy", kept.publicPage({}), async (c) => {
-      renders.count++;
-      const viewer = await c.get("viewer")();
-      c.header("Cache-Control", "public, max-age=60");
-      return c.html(`<p>Hello ${viewer?.name ?? "visitor"}</p>`);
-    });
-    app.onError((error, c) => c.text(error.message, 500));
-    return { app, renders };
-  }
-
-  it("fails in development and tests, so it is caught where it is written", async () => {
-    const { app } = appWithNosyPage(true);
-    const res = await app.request("/nosy", { headers: { cookie } });
-    expect(res.status).toBe(500);
-    expect(await res.text()).toMatch(/^The public page \/nosy read the viewer while rendering/);
+    expect(publicPageAddress("http://x/prompts?page=2&q=poem", takes)).toBe(
+      "/prompts?page=2&q=poem",
+    );
+    expect(publicPageAddress("http://x/prompts?q=a%20b", takes)).toBe("/prompts?q=a+b");
+    expect(publicPageAddress("http://x/prompts?utm_source=a", takes)).toBe("/prompts");
+    expect(publicPageAddress("http://x/?utm_source=a&q=1", [])).toBe("/");
   });
 
-  it("in production goes to its visitor alone and is never kept", async () => {
-    const { app, renders } = appWithNosyPage(false);
-    const first = await app.request("/nosy", { headers: { cookie } });
-    expect(first.status).toBe(200);
-    expect(await first.text()).toContain("Visible Only To Me");
-    expect(first.headers.get("cache-control")).toBe("private, no-store");
-    const visitor = await app.request("/nosy");
-    expect(await visitor.text()).toContain("Hello visitor");
-    expect(renders.count).toBe(2);
+  it("keeps React Router's _routes on a data request only", () => {
+    expect(publicPageAddress("http://x/p/one.data?_routes=root&utm_source=a", [])).toBe(
+      "/p/one.data?_routes=root",
+    );
+    expect(publicPageAddress("http://x/p/one?_routes=root", [])).toBe("/p/one");
   });
 });
 
 describe("public pages with parameters, query strings and tags", () => {
-  /** Kept public pages in front of a page per id, tagged with it, and a list whose query counts. */
-  function appWithPages() {
-    const kept = createKeptAnswers({ sessionCookie: "session", strict: true });
+  /**
+   * Kept public pages in front of a render per page: a page per id, tagged with it, and a list
+   * that takes `q`. Each render records the address it was handed, which is all it gets.
+   */
+  function appWithPages(options: { memory?: boolean } = {}) {
+    const kept = createKeptAnswers({ sessionCookie: "session", memory: options.memory });
     const renders: string[] = [];
     const app = new Hono<AppEnv>();
     app.use((c, next) => {
       c.set("log", testLogger());
       return next();
     });
-    const answer = (c: Context<AppEnv>, body: string, tags: string) => {
-      renders.push(c.req.url.slice(c.req.url.indexOf("/", 8)));
-      c.header("Cache-Control", "public, max-age=300");
-      c.header("X-Kept-Tags", tags);
-      return c.html(body);
+    const answer = (address: string, body: string, tags: string) => {
+      renders.push(address);
+      return new Response(body, {
+        headers: { "Cache-Control": "public, max-age=300", "X-Kept-Tags": tags },
+      });
     };
-    app.get("/p/:ref", kept.publicPage({}), (c) =>
-      c.req.param("ref") === "gone"
-        ? c.html("gone", 410, { "X-Kept-Tags": "prompt:gone" })
-        : answer(c, `prompt ${c.req.param("ref")}`, `prompt:${c.req.param("ref")} profile:u1`),
+    const refOf = (address: string) => new URL(address, "http://x").pathname.split("/")[2] ?? "";
+    app.get(
+      "/p/:ref",
+      kept.publicPage({}, async (address) =>
+        refOf(address) === "gone"
+          ? new Response("gone", { status: 410, headers: { "X-Kept-Tags": "prompt:gone" } })
+          : answer(address, `prompt ${refOf(address)}`, `prompt:${refOf(address)} profile:u1`),
+      ),
     );
     // A page during whose render the prompt it shows changes, as a notice may land mid-render.
-    app.get("/changing/:ref", kept.publicPage({}), (c) => {
-      kept.channel.promptChanged(c.req.param("ref"));
-      return answer(c, `changing ${c.req.param("ref")}`, `prompt:${c.req.param("ref")}`);
-    });
-    app.get("/list", kept.publicPage({ query: true }), (c) =>
-      answer(c, `list ${c.req.query("q") ?? ""}`, "community"),
+    app.get(
+      "/changing/:ref",
+      kept.publicPage({}, async (address) => {
+        kept.channel.promptChanged(refOf(address));
+        return answer(address, `changing ${refOf(address)}`, `prompt:${refOf(address)}`);
+      }),
     );
-    const get = async (path: string) => {
-      const res = await app.request(path, { headers: { "accept-encoding": "identity" } });
+    app.get(
+      "/list",
+      kept.publicPage({ query: ["q"] }, async (address) =>
+        answer(
+          address,
+          `list ${new URL(address, "http://x").searchParams.get("q") ?? ""}`,
+          "community",
+        ),
+      ),
+    );
+    const get = async (path: string, init: RequestInit = {}) => {
+      const headers = { "accept-encoding": "identity", ...init.headers };
+      const res = await app.request(path, { ...init, headers });
       return { status: res.status, tags: res.headers.get("x-kept-tags"), body: await res.text() };
     };
     return { kept, renders, get };
@@ -220,18 +203,38 @@ describe("public pages with parameters, query strings and tags", () => {
     expect(renders).toHaveLength(4);
   });
 
-  it("keep each query of a page whose query counts, and one copy of any other", async () => {
+  it("keep each query of the parameters a page takes, and one copy of any other", async () => {
     const { kept, renders, get } = appWithPages();
     expect((await get("/list?q=poem")).body).toBe("list poem");
     expect((await get("/list?q=sql")).body).toBe("list sql");
     expect((await get("/list")).body).toBe("list ");
+    expect((await get("/list?utm_source=mail&q=poem")).body).toBe("list poem");
+    expect((await get("/list?q=a%20b")).body).toBe("list a b");
+    expect((await get("/list?q=a+b&ref=x")).body).toBe("list a b");
     expect(kept.fresh({ url: "/list?q=poem", headers: {} })?.body.toString()).toBe("list poem");
+    expect(kept.fresh({ url: "/list?fbclid=1&q=poem", headers: {} })?.body.toString()).toBe(
+      "list poem",
+    );
     expect(kept.fresh({ url: "/list?q=other", headers: {} })).toBeUndefined();
-    expect((await get("/p/one?utm_source=mail")).body).toBe("prompt one");
-    expect(kept.fresh({ url: "/p/one?ref=x", headers: {} })?.body.toString()).toBe("prompt one");
     kept.channel.heard("community:now");
     expect(kept.fresh({ url: "/list?q=poem", headers: {} })).toBeUndefined();
-    expect(renders).toEqual(["/list?q=poem", "/list?q=sql", "/list", "/p/one?utm_source=mail"]);
+    expect(renders).toEqual(["/list?q=poem", "/list?q=sql", "/list", "/list?q=a+b"]);
+  });
+
+  it("render a page that takes no query from its path alone, whatever query asked for it first", async () => {
+    const { kept, renders, get } = appWithPages();
+    expect((await get("/p/one?utm_source=mail")).body).toBe("prompt one");
+    expect((await get("/p/one")).body).toBe("prompt one");
+    expect(kept.fresh({ url: "/p/one?ref=x", headers: {} })?.body.toString()).toBe("prompt one");
+    expect(renders).toEqual(["/p/one"]);
+  });
+
+  it("render from the address alone with nothing kept in memory too", async () => {
+    const { renders, get } = appWithPages({ memory: false });
+    await get("/p/one?utm_source=mail", { headers: { cookie: "ps_session=x" } });
+    await get("/list?q=poem&utm_source=mail");
+    await get("/p/gone?utm_source=mail");
+    expect(renders).toEqual(["/p/one", "/list?q=poem"]);
   });
 
   it("keep a data request that names its routes apart from the whole data", async () => {
@@ -243,6 +246,13 @@ describe("public pages with parameters, query strings and tags", () => {
     await get("/p/one.data?_routes=root&utm_source=mail");
     expect(kept.fresh({ url: "/p/one.data?_routes=root", headers: {} })).toBeDefined();
     expect(renders).toEqual(["/p/one.data?_routes=root", "/p/one.data"]);
+  });
+
+  it("render a GET for a HEAD, keep it whole, and send the HEAD no body", async () => {
+    const { renders, get } = appWithPages();
+    expect(await get("/p/one", { method: "HEAD" })).toEqual({ status: 200, tags: null, body: "" });
+    expect(await get("/p/one")).toEqual({ status: 200, tags: null, body: "prompt one" });
+    expect(renders).toEqual(["/p/one"]);
   });
 
   it("still go whole to the visitor who asked when what they show changed during the render", async () => {

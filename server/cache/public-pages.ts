@@ -1,11 +1,12 @@
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompressSync, constants, gzipSync } from "node:zlib";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Handler } from "hono";
 import type { AppEnv } from "../http/app-env.ts";
 import { preferredEncoding } from "../http/compression.ts";
-import { createKeptPageStore, pageKey, type StoredPage } from "./kept-page-store.ts";
+import type { Logger } from "../logger.ts";
+import { createKeptPageStore, type StoredPage } from "./kept-page-store.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
-import type { StoredPages } from "./stored-pages.ts";
+import type { ShownPrompt, StoredPages } from "./stored-pages.ts";
 
 const brotli = promisify(brotliCompress);
 
@@ -32,20 +33,48 @@ export const publicPageBudgetBytes = 96 * 1024 * 1024;
  */
 export const keptTagsHeader = "x-kept-tags";
 
+/** What a public page declares of itself in shared/pages.ts. */
+export interface PublicPageDeclaration {
+  /** The query parameters it takes: no other reaches its render. */
+  query?: readonly string[];
+  /** A rendered copy is also stored in the database (stored-pages.ts). */
+  stored?: true;
+}
+
+/**
+ * What a render hears of the request that asked, for its log and for the page's stored copy.
+ * None of it reaches the page.
+ */
+export interface RenderAsked {
+  log: Logger;
+  requestId: string;
+  /** The prompts the page shows, with their stamps (RequestContext.showsPrompts). */
+  showsPrompts: (shown: ShownPrompt[]) => void;
+}
+
+/**
+ * Renders a public page from its address alone (publicPageAddress): a GET of that path and
+ * query, with no headers, no cookie, no credentials and no viewer.
+ */
+export type PublicRender = (address: string, asked: RenderAsked) => Promise<Response>;
+
 interface CachedPage extends StoredPage {
   br: KeptAnswer;
   /** The page as rendered; a page read from the database has only its brotli copy. */
   identity?: KeptAnswer;
   renderedAt: number;
+  /** The query parameters the page takes (so the Node listener can find its copy). */
+  takes: readonly string[];
 }
 
 export interface PublicPages {
   /**
-   * For one public page's route: serves its kept copies, renders and keeps missing or old ones.
-   * A page declared `stored` missing from memory is read from the database, if stored there and
-   * still true, else rendered and stored.
+   * The handler of one public page's route: serves its kept copies, renders and keeps missing or
+   * old ones. A page declared `stored` missing from memory is read from the database, if stored
+   * there and still true, else rendered and stored. Every render, kept or not, is made from the
+   * page's address alone.
    */
-  middleware(page: { query?: true; stored?: true }): MiddlewareHandler<AppEnv>;
+  handler(page: PublicPageDeclaration, render: PublicRender): Handler<AppEnv>;
   /** The page kept for this path and query, if it is fresh, as sent with these encodings. */
   fresh(path: string, search: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
   /**
@@ -65,120 +94,117 @@ export interface PublicPages {
  * while everyone else keeps getting the old copy; a copy whose tags changed is gone at once.
  * Only 200 responses marked public are kept.
  *
- * A public page must not depend on who asks: one that reads the viewer while it renders would
- * put one person's variant into every visitor's copy. With `strict` (development and tests) that
- * read throws, so the page fails where it is written; otherwise the answer goes to this visitor
- * alone and is not kept.
+ * A public page cannot depend on who asks, by construction: it is rendered from its address
+ * (its path and the query parameters it declares), with no header, cookie or credential, and
+ * without the viewer in its context (public-page-render.ts). Whatever else came with a request
+ * is used only to choose the encoding it is sent in.
  */
-export function createPublicPages(options: {
-  strict: boolean;
-  budgetBytes?: number;
-  /** Off, nothing is kept in memory: each request renders, or reads its stored page. */
-  memory?: boolean;
-  /** Where pages declared `stored` are kept between renders; none, none is. */
-  stored?: StoredPages;
-}): PublicPages {
+export function createPublicPages(
+  options: {
+    budgetBytes?: number;
+    /** Off, nothing is kept in memory: each request renders, or reads its stored page. */
+    memory?: boolean;
+    /** Where pages declared `stored` are kept between renders; none, none is. */
+    stored?: StoredPages;
+  } = {},
+): PublicPages {
   const memory = options.memory ?? true;
   const store = createKeptPageStore<CachedPage>(options.budgetBytes ?? publicPageBudgetBytes);
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
 
   /**
-   * The page read from the database, or rendered (and then stored); null when the rendered
-   * answer is not one to keep, which is then in c.res. A copy gone old in memory is rendered
+   * The page at this address, read from the database or rendered (and then stored); the
+   * rendered answer itself when it is not one to keep. A copy gone old in memory is rendered
    * again, so a page people read keeps its related prompts a minute fresh.
    */
   const produce = async (
     c: Context<AppEnv>,
-    next: () => Promise<void>,
-    declared: { query?: true; stored?: true },
+    address: string,
+    render: PublicRender,
+    declared: PublicPageDeclaration,
     stale: boolean,
-  ): Promise<CachedPage | null> => {
-    const stored = declared.stored && !searchOf(c.req.url) ? options.stored : undefined;
+  ): Promise<CachedPage | Response> => {
+    const path = pathOf(address);
+    const stored = declared.stored && path === address ? options.stored : undefined;
     if (stored && !stale) {
-      const found = await stored.find(c.req.path);
+      const found = await stored.find(path);
       if (found) {
         const { answer, tags } = found;
-        return { br: answer, renderedAt: Date.now(), query: false, tags, bytes: pageBytes(answer) };
+        const takes = declared.query ?? [];
+        return { br: answer, renderedAt: Date.now(), takes, tags, bytes: pageBytes(answer) };
       }
     }
-    const page = await capture(c, next, options.strict, declared.query === true);
-    const shown = c.get("shownPrompts");
-    if (page && stored && shown) {
-      const saved = { path: c.req.path, shown, tags: page.tags, answer: page.br };
+    let shown: ShownPrompt[] | undefined;
+    const response = await render(address, {
+      ...askedBy(c),
+      showsPrompts: (prompts) => {
+        shown = prompts;
+      },
+    });
+    const page = await capture(response, declared.query ?? []);
+    if (!page) return withoutTags(response);
+    if (stored && shown) {
+      const saved = { path, shown, tags: page.tags, answer: page.br };
       void stored.save(saved).catch((error: unknown) => {
-        c.get("log").warn({ err: error, path: c.req.path }, "a rendered page was not stored");
+        c.get("log").warn({ err: error, path }, "a rendered page was not stored");
       });
     }
     return page;
   };
 
-  const middleware =
-    (declared: { query?: true; stored?: true }): MiddlewareHandler<AppEnv> =>
-    async (c, next) => {
-      const key = pageKey(c.req.path, searchOf(c.req.url), declared.query === true);
-      // A HEAD's own render has no body, so it is never kept or stored. The Node listener hands
-      // the app a GET for a HEAD (head-as-get.ts); this is for the app asked directly.
-      if (c.req.method === "HEAD") {
-        const cached = memory ? store.peek(key) : undefined;
-        if (cached) return serve(c, cached);
-        await next();
-        return withoutTags(c);
-      }
+  const handler =
+    (declared: PublicPageDeclaration, render: PublicRender): Handler<AppEnv> =>
+    async (c) => {
+      const address = publicPageAddress(c.req.url, declared.query ?? []);
+      const send = (answer: CachedPage | Response) =>
+        answer instanceof Response ? answer : serve(c, answer);
+      /** A render for this visitor alone, sent as it is and kept nowhere. */
+      const renderAlone = async () => withoutTags(await render(address, askedBy(c)));
       if (!memory) {
-        if (!declared.stored || !options.stored) {
-          await next();
-          return withoutTags(c);
-        }
-        const page = await produce(c, next, declared, false);
-        if (!page) return withoutTags(c);
-        c.res = undefined;
-        c.res = serve(c, page);
-        return c.res;
+        if (!declared.stored || !options.stored) return renderAlone();
+        return send(await produce(c, address, render, declared, false));
       }
-      const cached = store.get(key);
+      const cached = store.get(address);
       if (cached && isFresh(cached)) return serve(c, cached);
-      const inFlight = rendering.get(key);
+      const inFlight = rendering.get(address);
       if (inFlight) {
         if (cached) return serve(c, cached);
         const page = await inFlight;
-        if (page) return serve(c, page);
-        await next();
-        return withoutTags(c);
+        return page ? serve(c, page) : renderAlone();
       }
       const keep = store.startRender();
-      const work = produce(c, next, declared, cached !== undefined).then(
-        (page) => ({ page, kept: keep(key, page) }),
+      const work = produce(c, address, render, declared, cached !== undefined).then(
+        (answer) => ({ answer, kept: keep(address, answer instanceof Response ? null : answer) }),
         (error: unknown) => {
-          keep(key, null);
+          keep(address, null);
           throw error;
         },
       );
       // Others asking meanwhile share the render only if it was kept; else they render their own.
       rendering.set(
-        key,
+        address,
         work.then(
-          ({ page, kept }) => (kept ? page : null),
+          ({ answer, kept }) => (kept && !(answer instanceof Response) ? answer : null),
           () => null,
         ),
       );
-      const { page } = await work.finally(() => rendering.delete(key));
-      if (!page) return withoutTags(c);
-      // A rendered response is already in c.res and its body read; a page not kept (a change
-      // was heard while it rendered) still goes to this visitor, who asked before the change.
-      c.res = undefined;
-      c.res = serve(c, page);
-      return c.res;
+      // A page not kept (a change was heard while it rendered) still goes to this visitor, who
+      // asked before the change.
+      const { answer } = await work.finally(() => rendering.delete(address));
+      return send(answer);
     };
 
   return {
-    middleware,
+    handler,
     fresh(path, search, acceptEncoding) {
-      // Whether this page's query counts is known from its plain copy; without one, the query is
-      // taken whole, which finds only a copy kept for exactly this query.
+      // Which parameters count is known from the page's plain copy; without one, the query is
+      // taken as it is, which finds only a copy kept for exactly this query.
       const plain = store.peek(path);
-      const key = plain ? pageKey(path, search, plain.query) : pageKey(path, search, true);
-      const page = store.get(key);
+      const address = plain
+        ? addressOf(path, pageSearch(path, search, plain.takes))
+        : addressOf(path, search);
+      const page = store.get(address);
       return page && isFresh(page) ? variant(page, acceptEncoding) : undefined;
     },
     heard(message) {
@@ -196,34 +222,50 @@ export function createPublicPages(options: {
   };
 }
 
-/** The query string as sent, without its "?". */
-function searchOf(url: string) {
-  const start = url.indexOf("?");
-  return start === -1 ? "" : url.slice(start + 1);
+/**
+ * The address a public page is rendered from, and kept under: the path asked, with only the
+ * query parameters the page takes (and, on a data request, `_routes`, with which React Router
+ * names the routes whose data it wants), in the order asked. A campaign's tags, a tracker's ids
+ * or anything else a link adds never reach the page, and do not make another copy of it.
+ */
+export function publicPageAddress(url: string, takes: readonly string[]) {
+  const asked = new URL(url);
+  return addressOf(asked.pathname, pageSearch(asked.pathname, asked.search, takes));
 }
 
-/** Renders the page through the app and keeps it, if it is public and asked nobody's name. */
-async function capture(
-  c: Context<AppEnv>,
-  next: () => Promise<void>,
-  strict: boolean,
-  query: boolean,
-): Promise<CachedPage | null> {
-  c.set("renderingForCache", true);
-  const askedWho = guardViewer(c, strict);
-  await next();
-  const response = c.res;
-  const tags = (response.headers.get(keptTagsHeader) ?? "").split(" ").filter(Boolean);
-  if (askedWho()) {
-    c.get("log").error({ path: c.req.path }, "a public page read the viewer; it was not kept");
-    return null;
+/** The part of a query string a public page at this path takes, as URLSearchParams writes it. */
+function pageSearch(path: string, search: string, takes: readonly string[]) {
+  const data = path.endsWith(".data");
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (takes.includes(name) || (data && name === "_routes")) kept.append(name, value);
   }
+  return kept.toString();
+}
+
+function addressOf(path: string, search: string) {
+  return search ? `${path}?${search}` : path;
+}
+
+function pathOf(address: string) {
+  const queryStart = address.indexOf("?");
+  return queryStart === -1 ? address : address.slice(0, queryStart);
+}
+
+/** What a render hears of the request that asked: only what its log lines need. */
+function askedBy(c: Context<AppEnv>): RenderAsked {
+  return { log: c.get("log"), requestId: c.get("requestId"), showsPrompts: () => {} };
+}
+
+/** Keeps a rendered answer, if it is a public 200. */
+async function capture(response: Response, takes: readonly string[]): Promise<CachedPage | null> {
+  const tags = (response.headers.get(keptTagsHeader) ?? "").split(" ").filter(Boolean);
   if (response.status !== 200 || !response.headers.get("cache-control")?.startsWith("public"))
     return null;
   response.headers.delete(keptTagsHeader);
   const html = await response.text();
   const identity = Buffer.from(html);
-  const scriptHashes = inlineScriptHashes(html, c.get("secureHeadersNonce") ?? "");
+  const scriptHashes = inlineScriptHashes(html, renderNonce(response));
   const br = await brotli(identity, {
     params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality },
   });
@@ -231,7 +273,13 @@ async function capture(
     br: keepAnswer(response, { body: br, encoding: "br", scriptHashes }),
     identity: keepAnswer(response, { body: identity, encoding: null, scriptHashes }),
   };
-  return { ...page, renderedAt: Date.now(), query, tags, bytes: pageBytes(page.br, page.identity) };
+  return { ...page, renderedAt: Date.now(), takes, tags, bytes: pageBytes(page.br, page.identity) };
+}
+
+/** The nonce the render allowed its own inline scripts by, as its policy names it. */
+function renderNonce(response: Response) {
+  const policy = response.headers.get("content-security-policy") ?? "";
+  return /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
 }
 
 /** What a kept page takes in memory: its bodies, and well under a kilobyte of headers each. */
@@ -240,28 +288,9 @@ function pageBytes(...answers: KeptAnswer[]) {
 }
 
 /** An answer that is not kept still goes out without the tags meant for the cache. */
-function withoutTags(c: Context<AppEnv>) {
-  c.res.headers.delete(keptTagsHeader);
-  return c.res;
-}
-
-/**
- * Stands in for the request's viewer lookup while a public page renders; returns whether the
- * page asked.
- */
-function guardViewer(c: Context<AppEnv>, strict: boolean) {
-  const lookUp = c.get("viewer");
-  let asked = false;
-  c.set("viewer", () => {
-    asked = true;
-    if (strict) {
-      throw new Error(
-        `The public page ${c.req.path} read the viewer while rendering: a public page is the same for every visitor (see shared/pages.ts).`,
-      );
-    }
-    return lookUp();
-  });
-  return () => asked;
+function withoutTags(response: Response) {
+  response.headers.delete(keptTagsHeader);
+  return response;
 }
 
 /**

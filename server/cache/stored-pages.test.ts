@@ -29,7 +29,6 @@ afterAll(async () => {
 function keptAnswers(options: { build?: string; memory?: boolean } = {}) {
   return createKeptAnswers({
     sessionCookie: cookieNames(false).session,
-    strict: true,
     memory: options.memory ?? false,
     stored: { db: database.db, build: options.build ?? "build-a" },
   });

@@ -1,6 +1,5 @@
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { Viewer } from "../auth/viewer.ts";
-import type { ShownPrompt } from "../cache/kept-answers.ts";
 import type { Logger } from "../logger.ts";
 
 /** What each request carries through the Hono middleware chain. */
@@ -15,9 +14,7 @@ export interface AppEnv {
      * part, so there is no cross-site riding to prevent.
      */
     byToken?: boolean;
-    /** What a page that may be stored shows (RequestContext.showsPrompts). */
-    shownPrompts?: ShownPrompt[];
-    /** Set while the page cache renders a page: it compresses the result itself. */
+    /** Set while a signed-in answer renders to be kept: its keeper compresses it itself. */
     renderingForCache?: boolean;
   };
 }

@@ -37,6 +37,7 @@ import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
 import { mcpRoutes } from "./mcp-routes.ts";
 import { oauthCrossOrigin, oauthRoutes } from "./oauth-routes.ts";
+import { publicPageRenderer } from "./public-page-render.ts";
 import { rateLimitMiddleware, writesKey } from "./rate-limit-middleware.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLogging } from "./request-logging.ts";
@@ -86,9 +87,32 @@ export function createApp(options: AppOptions) {
   // Another spelling of a page's address (a trailing slash, /P/, //) is sent to the one address,
   // which is kept in memory: answered as asked, each spelling would be rendered every time.
   app.use(canonicalAddresses());
+  const { kept } = options;
+  const signInOrigin = new URL(config.signIn.issuer).origin;
+  // Public pages are answered here, before anything looks at who is asking: each is rendered
+  // from its address alone (its path and the query parameters it takes), without the session,
+  // the viewer or the request's headers, so it is the same for every visitor and kept in memory
+  // for all of them. Answers served from memory keep the headers they were rendered with (their
+  // own CSP). A page's data, which a client navigation asks for, is kept like the page; a path
+  // with a parameter matches its data address already (`/p/:ref` takes `/p/<ref>.data`).
+  const renderPublicPage = publicPageRenderer({
+    loadBuild: options.loadBuild,
+    mode: config.mode,
+    publicOrigin: config.publicOrigin,
+    https,
+    signInOrigin,
+    services: { db, config, publicPrompts, highlights: () => cachedHighlights("today") },
+  });
+  const compressed = compression();
+  for (const page of pages.filter(({ access }) => access === "public")) {
+    const answer = kept.publicPage(page, renderPublicPage);
+    app.on(["GET", "HEAD"], page.path, compressed, answer);
+    if (!page.path.includes(":")) {
+      app.on(["GET", "HEAD"], pageDataPath(page.path), compressed, answer);
+    }
+  }
   // Before the credentials are looked at, so a 401's WWW-Authenticate reaches browser clients.
   app.use(oauthCrossOrigin());
-  const { kept } = options;
   app.use(
     sessionMiddleware({
       db,
@@ -109,18 +133,9 @@ export function createApp(options: AppOptions) {
       publicOrigin: config.publicOrigin,
     }),
   );
-  // Answers served from memory keep the headers they were rendered with (their own CSP). A
-  // page's data, which a client navigation asks for, is kept like the page; a path with a
-  // parameter matches its data address already (`/p/:ref` takes `/p/<ref>.data`).
-  for (const page of pages.filter(({ access }) => access === "public")) {
-    app.on(["GET", "HEAD"], page.path, kept.publicPage(page));
-    if (!page.path.includes(":")) {
-      app.on(["GET", "HEAD"], pageDataPath(page.path), kept.publicPage(page));
-    }
-  }
   app.use(kept.signedIn);
   kept.renderWith(async (request) => app.fetch(request));
-  app.use(securityHeaders({ https, signInOrigin: new URL(config.signIn.issuer).origin }));
+  app.use(securityHeaders({ https, signInOrigin }));
   app.use(compression());
   app.route("/", healthRoutes({ db, isDraining: options.isDraining ?? (() => false) }));
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
@@ -227,11 +242,12 @@ export function createApp(options: AppOptions) {
         log: c.get("log"),
         requestId: c.get("requestId"),
         cspNonce: c.get("secureHeadersNonce") ?? "",
-        viewer: c.get("viewer"),
         publicPrompts,
         highlights: () => cachedHighlights("today"),
-        showsPrompts: (shown) => c.set("shownPrompts", shown),
+        // Only a public page's render keeps what it shows (its stored copy); none comes here.
+        showsPrompts: () => {},
       }),
+      viewer: (c) => c.get("viewer"),
     }),
   );
 

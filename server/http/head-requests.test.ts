@@ -80,7 +80,6 @@ async function startServer(build = "build-a") {
   const config = testConfig();
   const kept = createKeptAnswers({
     sessionCookie: cookieNames(false).session,
-    strict: true,
     stored: { db: database.db, build },
   });
   const { log, written } = capturedLogger();

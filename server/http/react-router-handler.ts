@@ -1,4 +1,4 @@
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import {
   createRequestHandler,
   type RequestHandler,
@@ -6,27 +6,42 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import type { Viewer } from "../auth/viewer.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { AppEnv } from "./app-env.ts";
 import type { RequestContext } from "./request-context.ts";
 import { unavailableResponse } from "./unavailable.ts";
 
+type ViewerLookup = () => Promise<Viewer | null>;
+
 type BuildWithContext = ServerBuild & {
-  entry: { module: { appContext?: RouterContext<RequestContext> } };
+  entry: {
+    module: {
+      appContext?: RouterContext<RequestContext>;
+      viewerContext?: RouterContext<ViewerLookup>;
+    };
+  };
 };
 
-/** Hands every path the API does not own to React Router, with the request's services in context. */
+/**
+ * Hands a request to React Router, with the request's services in context and, given `viewer`,
+ * who is asking. Without it (public pages) the viewer is not in the context at all.
+ */
 export function reactRouterHandler(options: {
   loadBuild: () => Promise<ServerBuild>;
   mode: string;
   publicOrigin: string;
-  services: (c: Parameters<Handler<AppEnv>>[0]) => Omit<RequestContext, "reportError">;
+  services: (c: Context<AppEnv>) => Omit<RequestContext, "reportError">;
+  viewer?: (c: Context<AppEnv>) => ViewerLookup;
 }): Handler<AppEnv> {
   const handlers = new WeakMap<ServerBuild, RequestHandler>();
   return async (c) => {
     const build = (await options.loadBuild()) as BuildWithContext;
     const key = build.entry.module.appContext;
-    if (!key) throw new Error("entry.server must export appContext");
+    const viewerKey = build.entry.module.viewerContext;
+    if (!key || !viewerKey) {
+      throw new Error("entry.server must export appContext and viewerContext");
+    }
     let handler = handlers.get(build);
     if (!handler) {
       handler = createRequestHandler(build, options.mode);
@@ -39,6 +54,7 @@ export function reactRouterHandler(options: {
     };
     const context = new RouterContextProvider();
     context.set(key, { ...options.services(c), reportError });
+    if (options.viewer) context.set(viewerKey, options.viewer(c));
     const response = await handler(atPublicOrigin(c.req.raw, options.publicOrigin), context);
     if (!databaseUnavailable) return response;
     // The page rendered its error boundary; the visitor is better told the truth, with a 503.

@@ -1,20 +1,21 @@
 import type { PublicPrompt } from "../../shared/prompt.ts";
-import type { Viewer } from "../auth/viewer.ts";
 import type { ShownPrompt } from "../cache/kept-answers.ts";
 import type { CommunityHighlights } from "../community/community-highlights.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
-/** What loaders and actions receive through React Router's request context. */
+/**
+ * What loaders and actions receive through React Router's request context, on every page. Who is
+ * asking is not among it: pages other than public ones also get the viewer (`viewerContext` in
+ * app/lib/app-context.ts), and public ones are rendered without it (shared/pages.ts).
+ */
 export interface RequestContext {
   db: Database;
   config: Config;
   log: Logger;
   requestId: string;
   cspNonce: string;
-  /** The signed-in person, looked up once per request on first call. */
-  viewer: () => Promise<Viewer | null>;
   /** The newest community prompts of a topic, for public pages; cached for a minute. */
   publicPrompts: (category: string) => Promise<PublicPrompt[]>;
   /** The prompt of the day and today's fresh prompts; cached for a minute. */

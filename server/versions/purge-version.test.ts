@@ -33,7 +33,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
   kept = createKeptAnswers({
     sessionCookie: cookieNames(false).session,
-    strict: true,
     stored: { db: database.db, build: "build-a" },
   });
   feed = createChangeFeed(database, testLogger(), kept.channel);

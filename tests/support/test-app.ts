@@ -52,7 +52,7 @@ export async function createTestApp(options: {
   });
 }
 
-/** Kept answers as the server keeps them, strict: a public page that reads the viewer throws. */
+/** Kept answers as the server keeps them. */
 export function testKeptAnswers(
   config: Config,
   options: {
@@ -64,7 +64,6 @@ export function testKeptAnswers(
 ) {
   return createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
-    strict: true,
     communityWindowMs: options.communityWindowMs,
     additionsLagMs: options.additionsLagMs,
     stored: options.stored,

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { appContext } from "~/lib/app-context.ts";
+import { appContext, viewerContext } from "~/lib/app-context.ts";
 import { formRedirectPolicy } from "../../../server/http/security-headers.ts";
 import {
   type AuthorizeCheck,
@@ -34,7 +34,8 @@ function refusal(check: Exclude<AuthorizeCheck, { outcome: "consent" }>) {
  * itself); signed out, the sign-in card; signed in, who asks, for what, and the form to answer.
  */
 export async function consentPage({ request, context }: PageArgs) {
-  const { db, config, viewer, cspNonce } = context.get(appContext);
+  const { db, config, cspNonce } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const check = await checkAuthorizeRequest({
     db,
@@ -71,7 +72,8 @@ export async function consentPage({ request, context }: PageArgs) {
 
 /** Allow or Deny, posted from the page (the cross-site check holds it to our own pages). */
 export async function consentAnswer({ request, context }: PageArgs) {
-  const { db, config, viewer } = context.get(appContext);
+  const { db, config } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   const url = new URL(request.url);
   const origin = config.publicOrigin;
   const check = await checkAuthorizeRequest({ db, origin, query: url.searchParams });

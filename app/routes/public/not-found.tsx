@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button.tsx";
-import { appContext } from "~/lib/app-context.ts";
+import { appContext, viewerContext } from "~/lib/app-context.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { log, viewer } = context.get(appContext);
+  const { log } = context.get(appContext);
+  const viewer = context.get(viewerContext);
   log.warn({ path: url.pathname }, "page not found");
   return data({ signedIn: Boolean(await viewer()) }, { status: 404 });
 }

@@ -18,16 +18,13 @@ afterAll(async () => {
 });
 
 /**
- * The request's services as a loader gets them, with a viewer no public page may ask for; what
- * the page names as shown (for its stored copy) goes into `shown`.
+ * The request's services as a public page's loader gets them, without a viewer; what the page
+ * names as shown (for its stored copy) goes into `shown`.
  */
 function contextWith(db: DatabaseHandle["db"], shown: ShownPrompt[][] = []) {
   const context = new RouterContextProvider();
   context.set(appContext, {
     db,
-    viewer: () => {
-      throw new Error("a public page read the viewer");
-    },
     showsPrompts: (prompts: ShownPrompt[]) => shown.push(prompts),
   } as unknown as RequestContext);
   return context;
