@@ -1,3 +1,4 @@
+import type { SearchMatch } from "./search-match.ts";
 import { type TopicCategory, topics } from "./topics.ts";
 
 /**
@@ -50,8 +51,11 @@ export interface BrowseCard {
   category: string | null;
   /** The start of the text. */
   promptText: string;
-  /** In a search: the words around the match, when it lies past the start. */
-  matchExcerpt?: string;
+  /**
+   * In a search: where the term lies in the title and in the preview, which shows the words
+   * around the match when it lies past the start.
+   */
+  match?: SearchMatch;
   creatorName: string;
   copyCount: number;
 }

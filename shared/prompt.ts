@@ -1,3 +1,5 @@
+import type { SearchMatch } from "./search-match.ts";
+
 /** Limits every form and the server share. */
 export const useCaseMaxLength = 35;
 export const promptTextMaxLength = 200_000;
@@ -49,6 +51,11 @@ export interface Prompt {
   upstream: UpstreamState | null;
   /** In a search's list: the text around the first match, when it lies past `promptText`. */
   matchExcerpt?: string;
+  /**
+   * In a search's answer (a list, or one prompt read with `?q=`): where the term lies in what a
+   * card shows. Null when one prompt was read for a search it does not match.
+   */
+  match?: SearchMatch | null;
 }
 
 /**

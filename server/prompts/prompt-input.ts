@@ -81,6 +81,11 @@ export const listPromptsQuery = z.object({
   visibility: z.enum(["all", "shared", "private"]).default("all"),
 });
 export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;
+
+/** One prompt read for a search (`GET /api/v1/prompts/:id?q=`): the answer says where it matched. */
+export const readPromptQuery = z.object({
+  q: listPromptsQuery.shape.q.transform((term) => term?.trim() || undefined),
+});
 export type ListVisibility = ListPromptsQuery["visibility"];
 
 /**

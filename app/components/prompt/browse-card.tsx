@@ -1,15 +1,14 @@
-import { highlight } from "~/lib/highlight.tsx";
+import { marked } from "~/lib/highlight.tsx";
 import type { BrowseCard } from "../../../shared/browse.ts";
-import { previewOf } from "../../../shared/markdown-preview.ts";
-import { previewLength } from "../../../shared/prompt.ts";
+import { previewContent } from "./card-parts.tsx";
 
 /**
  * A shared prompt in the browse list: its title links to the prompt's own page, with its topic,
- * the start of its text (or the words around a search's match), who shared it and how often it
- * was copied.
+ * the start of its text (or, in a search, the words around the match the server found), who
+ * shared it and how often it was copied.
  */
-export function BrowseCardView(props: { prompt: BrowseCard; term: string }) {
-  const { prompt, term } = props;
+export function BrowseCardView(props: { prompt: BrowseCard }) {
+  const { prompt } = props;
   const chip =
     prompt.category && prompt.category.toLowerCase() !== prompt.title.toLowerCase()
       ? prompt.category
@@ -18,11 +17,11 @@ export function BrowseCardView(props: { prompt: BrowseCard; term: string }) {
     <article aria-label={prompt.title} className="card">
       <h2 className="card-title">
         <a href={prompt.href} className="hover:underline">
-          {highlight(prompt.title, term)}
+          {marked(prompt.title, prompt.match?.title ?? [])}
         </a>
       </h2>
       {chip ? <span className="card-chip self-start">{chip}</span> : null}
-      <p className="card-preview">{highlight(previewOf(prompt, term, previewLength), term)}</p>
+      <p className="card-preview">{previewContent(prompt)}</p>
       <p className="card-foot">
         <span>{`by ${prompt.creatorName}`}</span>
         <span>

@@ -1,35 +1,38 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { highlight } from "~/lib/highlight.tsx";
+import { marked } from "~/lib/highlight.tsx";
 import { previewOf } from "../../../shared/markdown-preview.ts";
 import { previewLength } from "../../../shared/prompt.ts";
+import type { SearchMatch, TextRange } from "../../../shared/search-match.ts";
 
 /**
  * A card's title, whole (up to two lines), with its use case as a chip when that says something
  * else, and any badge given. Chips wrap between words and never split one. A shared prompt's
- * title links to its public page (`href`).
+ * title links to its public page (`href`). In a search, the places the server found the term
+ * are marked.
  */
 export function CardTitle(props: {
   title: string;
   category: string | null;
-  term: string;
+  match?: SearchMatch | null;
   href?: string;
   children?: ReactNode;
 }) {
-  const { title, category, term } = props;
+  const { title, category } = props;
   const chip = category && category.toLowerCase() !== title.toLowerCase() ? category : null;
+  const heading = marked(title, props.match?.title ?? []);
   return (
     <div className="min-w-0">
       <h3 title={title} className="card-title">
         {props.href ? (
           <Link to={props.href} className="hover:underline">
-            {highlight(title, term)}
+            {heading}
           </Link>
         ) : (
-          highlight(title, term)
+          heading
         )}
       </h3>
-      {chip ? <span className="card-chip">{highlight(chip, term)}</span> : null}
+      {chip ? <span className="card-chip">{marked(chip, props.match?.category ?? [])}</span> : null}
       {props.children}
     </div>
   );
@@ -41,26 +44,32 @@ export function hasMore(prompt: { promptText: string; truncated: boolean }) {
 }
 
 /**
- * The prompt's text: a plain preview of five lines at most (the words around a search's match
- * when it lies further on), or, expanded, the whole text with its lines and Markdown as written,
- * in a monospace block. Rendered as text, never as HTML.
+ * The prompt's preview: five lines at most of its plain text. In a search it is the one the
+ * server gave, the words around the match when it lies further on, with the term marked.
+ * Rendered as text, never as HTML.
  */
-export function CardText(props: {
-  prompt: { promptText: string; matchExcerpt?: string };
-  whole: string | undefined;
-  term: string;
-}) {
-  if (props.whole !== undefined) {
-    return (
-      <pre className="mt-3 max-h-[32rem] overflow-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg">
-        {highlight(props.whole, props.term)}
-      </pre>
-    );
-  }
+export function CardPreview(props: { prompt: Previewed }) {
   return (
     <p data-preview className="card-preview">
-      {highlight(previewOf(props.prompt, props.term, previewLength), props.term)}
+      {previewContent(props.prompt)}
     </p>
+  );
+}
+
+type Previewed = { promptText: string; match?: SearchMatch | null };
+
+/** A preview's words: the server's in a search, with the term marked; else the text's start. */
+export function previewContent(prompt: Previewed) {
+  const preview = prompt.match?.preview;
+  return preview ? marked(preview.text, preview.marks) : previewOf(prompt, "", previewLength);
+}
+
+/** The whole text, expanded: its lines and Markdown as written, in a monospace block. */
+export function CardWholeText(props: { text: string; marks: readonly TextRange[] }) {
+  return (
+    <pre className="mt-3 max-h-[32rem] overflow-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg">
+      {marked(props.text, props.marks)}
+    </pre>
   );
 }
 

@@ -1,21 +1,20 @@
+import type { ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
-import { Icon } from "~/components/ui/icon.tsx";
-import { emptyStates } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
-import { type CardActions, PromptCard } from "./prompt-card.tsx";
+import { EmptyList } from "./empty-list.tsx";
 
 /**
- * The list's states: empty, no match for the search, and the grid of cards. While a new search
- * or order loads, the cards on screen stay (dimmed and marked busy) until the new ones arrive.
+ * The list's states: empty, no match for the search, and the grid of cards (each as the page
+ * draws it). While a new search or order loads, the cards on screen stay (dimmed and marked
+ * busy) until the new ones arrive.
  */
 export function PromptList(props: {
   items: Prompt[];
   term: string;
   emptyText: string;
   loadFailed: boolean;
-  showCreator: boolean;
-  actionsFor: (prompt: Prompt) => CardActions;
+  card: (prompt: Prompt) => ReactNode;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
@@ -36,21 +35,8 @@ export function PromptList(props: {
     );
   }
   if (props.items.length === 0) {
-    const params = new URLSearchParams(location.search);
-    const filtered = params.has("folder") || params.has("tag");
-    const invite = !props.term && !filtered ? props.emptyAction : undefined;
     return (
-      <div className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-line px-6 py-16 text-center">
-        <Icon name="inbox" className="h-10 w-10 text-ghost" />
-        <p className="max-w-md text-muted">
-          {props.term
-            ? emptyStates.noMatch(props.term)
-            : filtered
-              ? emptyStates.noFilterMatch
-              : props.emptyText}
-        </p>
-        {invite ? <Button onClick={invite.run}>{invite.label}</Button> : null}
-      </div>
+      <EmptyList term={props.term} emptyText={props.emptyText} emptyAction={props.emptyAction} />
     );
   }
   return (
@@ -61,24 +47,22 @@ export function PromptList(props: {
       >
         {props.items.map((prompt) => (
           <li key={prompt.id} className="flex min-w-0">
-            <div className="min-w-0 flex-1">
-              <PromptCard
-                prompt={prompt}
-                term={props.term}
-                showCreator={props.showCreator}
-                actions={props.actionsFor(prompt)}
-              />
-            </div>
+            <div className="min-w-0 flex-1">{props.card(prompt)}</div>
           </li>
         ))}
       </ul>
-      {props.hasMore ? (
-        <div className="mt-8 flex justify-center">
-          <Button variant="secondary" onClick={props.onLoadMore} disabled={props.loadingMore}>
-            {props.loadingMore ? "Loading..." : "Load more"}
-          </Button>
-        </div>
-      ) : null}
+      {props.hasMore ? <LoadMore busy={props.loadingMore} onClick={props.onLoadMore} /> : null}
     </>
+  );
+}
+
+/** The next page of the list, Loading... while it comes. */
+function LoadMore(props: { busy: boolean; onClick: () => void }) {
+  return (
+    <div className="mt-8 flex justify-center">
+      <Button variant="secondary" onClick={props.onClick} disabled={props.busy}>
+        {props.busy ? "Loading..." : "Load more"}
+      </Button>
+    </div>
   );
 }

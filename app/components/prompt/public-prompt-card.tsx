@@ -8,7 +8,7 @@ import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt, PublicPrompt } from "../../../shared/prompt.ts";
 import { promptPath } from "../../../shared/public-address.ts";
-import { CardText, CardTitle, hasMore, ShowMoreButton } from "./card-parts.tsx";
+import { CardPreview, CardTitle, CardWholeText, hasMore, ShowMoreButton } from "./card-parts.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { LocalDate } from "./local-date.tsx";
 import { OpenInButtonFace, OpenInMenu } from "./open-in-menu.tsx";
@@ -49,12 +49,7 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
   return (
     <article aria-label={prompt.title} className="card">
       <header className="card-head">
-        <CardTitle
-          title={prompt.title}
-          category={prompt.category}
-          term=""
-          href={promptPath(prompt)}
-        />
+        <CardTitle title={prompt.title} category={prompt.category} href={promptPath(prompt)} />
         <div className="card-tools">
           {signedIn ? (
             <CopyButton
@@ -75,7 +70,11 @@ export function PublicPromptCard(props: { prompt: PublicPrompt }) {
           )}
         </div>
       </header>
-      <CardText prompt={prompt} whole={wholeShown} term="" />
+      {wholeShown !== undefined ? (
+        <CardWholeText text={wholeShown} marks={[]} />
+      ) : (
+        <CardPreview prompt={prompt} />
+      )}
       {hasMore(prompt) ? (
         <ShowMoreButton
           expanded={wholeShown !== undefined}

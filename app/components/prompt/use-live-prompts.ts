@@ -5,10 +5,14 @@ import type { Prompt, PromptChange } from "../../../shared/prompt.ts";
 /**
  * Keeps an open community list current: new shared prompts appear at the top, edits show, and
  * deleted ones disappear, from the server's event stream (which the browser reconnects by itself).
+ * A changed prompt is read for the list's search term, so the server says whether it matches
+ * (`match` null when it does not) and where.
  */
 export function useLivePrompts(options: {
   enabled: boolean;
-  /** Whether a prompt belongs on this list (its topic, its search term). */
+  /** The list's search term, "" when none. */
+  term: string;
+  /** Whether a prompt belongs on this list (its topic). */
   belongs: (prompt: Prompt) => boolean;
   /** Whether the prompt is on screen: an edit of one that is not needs no look-up. */
   shows: (id: string) => boolean;
@@ -28,7 +32,9 @@ export function useLivePrompts(options: {
         return;
       }
       if (change.type === "updated" && !latest.current.shows(change.id)) return;
-      api<Prompt>("GET", `/api/v1/prompts/${change.id}`)
+      const { term } = latest.current;
+      const query = term ? `?q=${encodeURIComponent(term)}` : "";
+      api<Prompt>("GET", `/api/v1/prompts/${change.id}${query}`)
         .then((prompt) => {
           if (!latest.current.belongs(prompt)) return;
           if (change.type === "created") latest.current.onCreated(prompt);

@@ -1,10 +1,9 @@
-import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { CommunityLibraryPage } from "~/components/prompt/community-library-page.tsx";
 import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
 import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
-import { emptyStates, messages } from "../../../shared/messages.ts";
 import type { Route } from "./+types/central";
 import { loadViewerHighlights } from "./highlights.server.ts";
 
@@ -36,25 +35,18 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export default function Central({ loaderData }: Route.ComponentProps) {
   return (
-    <LibraryPage
+    <CommunityLibraryPage
       highlights={loaderData.highlights}
       data={loaderData}
-      live={{}}
       user={useSignedInUser()}
-      config={{
+      text={{
         heading: "Community AI Prompt Library",
         description:
           "Prompts shared by everyone on PromptShelf. Copy any of them, or share your own.",
         addLabel: "Share Prompt",
         formHeading: "Share a prompt with the community",
-        listHeading: "Community Prompts",
-        created: messages.promptShared,
-        sharesNew: true,
-        emptyText: emptyStates.community,
-        emptyInvite: "Share the first prompt",
-        namesLoadErrors: true,
-        showCreator: true,
       }}
+      listHeading="Community Prompts"
     />
   );
 }

@@ -1,10 +1,9 @@
-import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { CommunityLibraryPage } from "~/components/prompt/community-library-page.tsx";
 import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
 import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
-import { emptyStates, messages } from "../../../shared/messages.ts";
 import type { Route } from "./+types/community";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,21 +25,14 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export default function Community({ loaderData }: Route.ComponentProps) {
   return (
-    <LibraryPage
+    <CommunityLibraryPage
       data={loaderData}
-      live={{}}
       user={useSignedInUser()}
-      config={{
+      text={{
         heading: "Community Prompts",
         description: "Everything the community has shared. Edit the prompts you added.",
         addLabel: "Add Prompt",
         formHeading: "Add a community prompt",
-        created: messages.promptShared,
-        sharesNew: true,
-        emptyText: emptyStates.community,
-        emptyInvite: "Share the first prompt",
-        namesLoadErrors: true,
-        showCreator: true,
       }}
     />
   );

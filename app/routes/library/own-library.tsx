@@ -1,10 +1,10 @@
-import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { OwnLibraryPage } from "~/components/prompt/own-library-page.tsx";
 import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
 import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadOwnLibrary } from "~/routes/prompt-route.server.ts";
-import { emptyStates, messages } from "../../../shared/messages.ts";
+import { emptyStates } from "../../../shared/messages.ts";
 import type { Route } from "./+types/own-library";
 
 /** The two views of a person's own library: what they wrote (/dashboard, /personal) and starred. */
@@ -12,28 +12,30 @@ const views = {
   personal: {
     title: "My Personal AI Prompts | PromptShelf",
     metaDescription: "Your private library of AI prompts.",
-    page: {
+    text: {
       heading: "My Personal AI Prompts",
       description: "Your private prompts: only you can see them.",
-      addLabel: "Add Prompt",
-      formHeading: "Add a personal prompt",
       listHeading: "My Prompts Collection",
       emptyText: emptyStates.personal,
-      emptyInvite: "Write your first prompt",
-      showCreator: false,
     },
+    adds: {
+      label: "Add Prompt",
+      formHeading: "Add a personal prompt",
+      emptyInvite: "Write your first prompt",
+    },
+    showCreator: false,
   },
   favourites: {
     title: "Favourites | PromptShelf",
     metaDescription: "The prompts you starred, newest star first.",
-    page: {
+    text: {
       heading: "Favourites",
       description: "Every prompt you starred, yours and the community's, newest star first.",
-      formHeading: "Edit Prompt",
       listHeading: "Starred prompts",
       emptyText: "No favourites yet. Star a prompt to find it here.",
-      showCreator: true,
     },
+    adds: undefined,
+    showCreator: true,
   },
 } as const;
 
@@ -62,16 +64,15 @@ export const clientAction = promptClientAction;
 export const shouldRevalidate = skipRevalidationAfterFailure;
 
 export default function OwnLibrary({ loaderData }: Route.ComponentProps) {
+  const view = views[loaderData.scope];
   return (
-    <LibraryPage
+    <OwnLibraryPage
       data={loaderData}
       organisers={loaderData.organisers}
       user={useSignedInUser()}
-      config={{
-        ...views[loaderData.scope].page,
-        created: messages.promptAddedPersonal,
-        namesLoadErrors: false,
-      }}
+      text={view.text}
+      adds={view.adds}
+      showCreator={view.showCreator}
     />
   );
 }

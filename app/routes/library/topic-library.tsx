@@ -1,11 +1,10 @@
 import { data } from "react-router";
-import { LibraryPage } from "~/components/prompt/library-page.tsx";
+import { CommunityLibraryPage } from "~/components/prompt/community-library-page.tsx";
 import { skipRevalidationAfterFailure } from "~/lib/prompt-actions.ts";
 import { promptClientAction } from "~/lib/prompt-route-actions.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { handlePromptAction, loadPromptList } from "~/routes/prompt-route.server.ts";
-import { emptyStates, messages } from "../../../shared/messages.ts";
 import { type Topic, topics } from "../../../shared/topics.ts";
 import type { Route } from "./+types/topic-library";
 
@@ -44,24 +43,16 @@ export const shouldRevalidate = skipRevalidationAfterFailure;
 export default function TopicLibrary({ loaderData }: Route.ComponentProps) {
   const { topic } = loaderData;
   return (
-    <LibraryPage
+    <CommunityLibraryPage
       key={topic.category}
       data={loaderData}
-      live={{ category: topic.category }}
+      topic={{ category: topic.category }}
       user={useSignedInUser()}
-      config={{
+      text={{
         heading: `${topic.name} Prompts`,
         description: `Prompts the community shared for ${topic.name}. Share yours under "${topic.category}".`,
         addLabel: "Share Prompt",
-        hideAddWhileOpen: true,
         formHeading: `Share a ${topic.name} prompt`,
-        defaultUseCase: topic.category,
-        created: messages.promptShared,
-        sharesNew: true,
-        emptyText: emptyStates.community,
-        emptyInvite: "Share the first prompt",
-        namesLoadErrors: true,
-        showCreator: true,
       }}
     />
   );

@@ -46,7 +46,7 @@ export async function loadBrowsePage(db: Database, url: URL): Promise<BrowseAnsw
     title: prompt.title,
     category: prompt.category,
     promptText: prompt.promptText,
-    matchExcerpt: prompt.matchExcerpt,
+    ...(prompt.match ? { match: prompt.match } : {}),
     creatorName: prompt.creatorName,
     copyCount: prompt.copyCount,
   }));

@@ -109,7 +109,7 @@ export default function BrowsePrompts({ loaderData }: Route.ComponentProps) {
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {prompts.map((prompt) => (
             <li key={prompt.id}>
-              <BrowseCardView prompt={prompt} term={query.q ?? ""} />
+              <BrowseCardView prompt={prompt} />
             </li>
           ))}
         </ul>

@@ -12,11 +12,13 @@ import { listPrompts } from "../../prompts/list-prompts.ts";
 import {
   createPromptInput,
   listPromptsQuery,
+  readPromptQuery,
   tagName,
   updatePromptInput,
 } from "../../prompts/prompt-input.ts";
 import { recordCopy } from "../../prompts/record-copy.ts";
 import { saveToLibrary } from "../../prompts/save-to-library.ts";
+import { wholeSearchMatch } from "../../prompts/search-match.ts";
 import { updatePrompt } from "../../prompts/update-prompt.ts";
 import { tagPrompt, untagPrompt } from "../../tags/tag-prompt.ts";
 import { parseInput } from "../../validation.ts";
@@ -50,7 +52,9 @@ export function promptRoutes(db: Database) {
   });
 
   routes.get("/:id", async (c) => {
-    return c.json(await getPrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") }));
+    const { q } = parseInput(readPromptQuery, c.req.query());
+    const prompt = await getPrompt({ db, viewer: await c.get("viewer")(), id: c.req.param("id") });
+    return c.json(q ? { ...prompt, match: wholeSearchMatch(prompt, q) } : prompt);
   });
 
   routes.patch("/:id", async (c) => {

@@ -1,0 +1,36 @@
+import type { Prompt } from "../../../shared/prompt.ts";
+
+/**
+ * What a person may do with a prompt from its card, besides what anyone who sees it may (copy,
+ * open in an AI assistant, use as a template, star). A library page says which, by the rule of
+ * its kind; the card shows the controls for them and nothing else decides.
+ */
+export interface CardAbilities {
+  /** Edit its text and use case, and bring an earlier version back. */
+  edit: boolean;
+  delete: boolean;
+  /** File it in one of the library's folders (by menu or by dragging) and tag it. */
+  organise: boolean;
+  /** Keep a copy of it in one's own library. */
+  saveCopy: boolean;
+  /** Add it to one of one's collections, which are public: shared prompts only. */
+  collect: boolean;
+}
+
+/**
+ * On a person's own library and the community's: their own prompts are theirs to change (and,
+ * where the page has their folders, to organise); an administrator may delete any; anyone
+ * else's they may save a copy of.
+ */
+export function personalAbilities(
+  prompt: Prompt,
+  viewer: { isAdmin: boolean; organising: boolean },
+): CardAbilities {
+  return {
+    edit: prompt.isOwn,
+    delete: prompt.isOwn || viewer.isAdmin,
+    organise: prompt.isOwn && viewer.organising,
+    saveCopy: !prompt.isOwn,
+    collect: prompt.isShared,
+  };
+}

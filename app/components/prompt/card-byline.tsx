@@ -1,0 +1,33 @@
+import { HistoryDialog } from "~/components/versions/version-dialogs.tsx";
+import type { Prompt } from "../../../shared/prompt.ts";
+import { LocalDate } from "./local-date.tsx";
+
+/**
+ * The card's footer line: who wrote it (where the page names creators), when, its history once
+ * it was edited (with restoring, for whoever may edit it), and how many keep a copy.
+ */
+export function CardByline(props: {
+  prompt: Prompt;
+  showCreator: boolean;
+  canRestore: boolean;
+  onChanged: (prompt: Prompt) => void;
+}) {
+  const { prompt } = props;
+  return (
+    <span>
+      {props.showCreator ? `by ${prompt.creatorName} · ` : null}
+      <LocalDate value={prompt.createdAt} />
+      {prompt.version > 1 ? (
+        <>
+          {" · "}
+          <HistoryDialog
+            prompt={prompt}
+            canRestore={props.canRestore}
+            onChanged={props.onChanged}
+          />
+        </>
+      ) : null}
+      {prompt.saveCount > 0 ? ` · saved by ${prompt.saveCount.toLocaleString("en-US")}` : null}
+    </span>
+  );
+}
