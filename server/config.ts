@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { asciiLowerCase } from "./auth/viewer.ts";
+import { readPrivateAddresses } from "./workbench/address-policy.ts";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -57,6 +58,17 @@ const environmentSchema = z.object({
     z.url({ protocol: /^https?$/ }),
     "https://www.youtube.com/@promptshelf",
   ),
+  CONNECTION_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  CONNECTIONS_PRIVATE_ADDRESSES: withDefault(
+    z.string().refine((value) => readPrivateAddresses(value) !== null, {
+      message: "must be refuse, allow, or a comma-separated list of IP addresses and CIDR ranges",
+    }),
+    "refuse",
+  ),
+  RUN_TIMEOUT_S: withDefault(z.coerce.number().int().min(1).max(3600), 120),
+  RUN_RESPONSE_LIMIT: withDefault(z.coerce.number().int().min(1024), 16_777_216),
+  RUNS_PER_PERSON: withDefault(z.coerce.number().int().positive(), 4),
+  RUNS_KEPT_PER_PROMPT: withDefault(z.coerce.number().int().min(1), 100),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -133,6 +145,19 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     },
     /** How many proxies in front of the app to believe in X-Forwarded-For; 0 believes none. */
     trustedProxies: env.TRUST_PROXY,
+    /** Model connections and runs (server/workbench/). */
+    workbench: {
+      /** Seals connections' API keys; unset, the embedded database keeps one in DATA_DIR. */
+      secret: env.CONNECTION_SECRET,
+      privateAddresses: readPrivateAddresses(env.CONNECTIONS_PRIVATE_ADDRESSES) ?? {
+        kind: "refuse" as const,
+      },
+      runTimeoutMs: env.RUN_TIMEOUT_S * 1000,
+      /** Most bytes one answer from a model service may take, streamed or not. */
+      responseLimit: env.RUN_RESPONSE_LIMIT,
+      runsPerPerson: env.RUNS_PER_PERSON,
+      runsKeptPerPrompt: env.RUNS_KEPT_PER_PROMPT,
+    },
     contact: {
       supportEmail: env.SUPPORT_EMAIL,
       legalEmail: env.LEGAL_EMAIL,

@@ -18,6 +18,7 @@ import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
 import { projectRoot } from "./project-root.ts";
 import { warmUp } from "./warm-up.ts";
+import { loadConnectionSecret } from "./workbench/connection-secret.ts";
 
 async function main() {
   const config = parseConfig(process.env);
@@ -27,6 +28,8 @@ async function main() {
     onIdleError: (error) => log.warn({ err: error }, "database connection lost"),
   });
   log.info({ driver: database.driver }, "database ready");
+  // Before anything is served: on PostgreSQL without CONNECTION_SECRET the server stops here.
+  const connectionSecret = await loadConnectionSecret(config);
   const stopHousekeeping = startHousekeeping(database.db, log);
 
   const frontEnd = await loadFrontEnd(config);
@@ -46,6 +49,7 @@ async function main() {
     changeFeed,
     kept,
     isDraining: () => draining,
+    connectionSecret,
   });
   const inFlight = inFlightRequests();
   const server = createServer(

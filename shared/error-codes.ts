@@ -16,6 +16,8 @@ export type ErrorCode =
   | "rate_limited"
   | "needs_confirmation"
   | "unavailable"
+  /** A model service a run called failed or could not be reached (server/workbench/). */
+  | "upstream_failed"
   | "internal";
 
 export type ErrorDetail =
@@ -36,6 +38,9 @@ export type ErrorDetail =
   | "prompt_not_shared"
   | "prompt_already_in_collection"
   | "token_limit"
+  | "connection_address_refused"
+  | "connection_key_needed"
+  | "template_value_missing"
   // forbidden
   | "prompt_not_own"
   | "token_read_only"
@@ -50,6 +55,8 @@ export type ErrorDetail =
   | "token_not_found"
   | "collection_not_found"
   | "collection_item_not_found"
+  | "connection_not_found"
+  | "test_not_found"
   // conflict
   | "original_changed"
   | "version_current"
@@ -58,8 +65,10 @@ export type ErrorDetail =
   | "import_too_large"
   | "collection_limit"
   | "collection_full"
+  | "connection_limit"
   // rate_limited
   | "import_running"
+  | "runs_at_once"
   // needs_confirmation
   | "privacy_findings";
 

@@ -98,6 +98,8 @@ function serverEnv(overrides: Record<string, string>) {
     RATE_LIMIT_WRITES: "1000000",
     RATE_LIMIT_SIGN_IN: "1000000",
     SHUTDOWN_DELAY_MS: "0",
+    // Required on PostgreSQL (it seals model connections' keys); unused by the chaos writers.
+    CONNECTION_SECRET: "chaos-connection-secret-00000001",
     ...overrides,
   };
 }

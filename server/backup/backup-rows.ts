@@ -37,6 +37,16 @@ const kinds: Record<string, Pick<ColumnRule, "fits" | "what">> = {
       typeof value === "string" && timestamp.test(value) && !Number.isNaN(Date.parse(value)),
   },
   PgDateString: { what: "a date", fits: (value) => typeof value === "string" && date.test(value) },
+  PgReal: {
+    what: "a number",
+    fits: (value) => typeof value === "number" && Number.isFinite(value),
+  },
+  // The workbench's values, checks and usage: always an object or a list, whose texts PostgreSQL can store.
+  PgJsonb: {
+    what: "a JSON object or list",
+    fits: (value) =>
+      typeof value === "object" && value !== null && isStorableText(JSON.stringify(value)),
+  },
 };
 
 /** Every table of the schema by its SQL name, with the rules of its columns. */

@@ -20,6 +20,12 @@ export const backupTables = [
   { name: "collections", key: ["id"], later: [], derived: [] },
   { name: "collection_items", key: ["collection_id", "prompt_id"], later: [], derived: [] },
   { name: "collection_stars", key: ["collection_id", "user_id"], later: [], derived: [] },
+  // A connection's key is held sealed: restored under the same CONNECTION_SECRET it opens again,
+  // under another it is absent and its person enters it again.
+  { name: "model_connections", key: ["id"], later: [], derived: [] },
+  { name: "prompt_runs", key: ["id"], later: [], derived: [] },
+  { name: "prompt_tests", key: ["id"], later: [], derived: [] },
+  { name: "prompt_test_results", key: ["test_id", "version"], later: [], derived: [] },
 ] as const;
 
 /**
@@ -58,8 +64,10 @@ export const backupFormat = "promptshelf-backup";
  * (drizzle/0017). A 1, 2 or 3 restores with every profile off and no collections.
  * 5: with purged versions (prompt_versions' purged_at and purged_by, drizzle/0019). A 1 to 4
  * restores with no version purged.
+ * 6: with the workbench (drizzle/0022): model connections (keys sealed), kept runs, test cases
+ * and their outcomes. A 1 to 5 restores with none.
  */
-export const backupVersion = 5;
-export const readableVersions = [1, 2, 3, 4, 5];
+export const backupVersion = 6;
+export const readableVersions = [1, 2, 3, 4, 5, 6];
 /** Backups older than this were written before prompts had versions. */
 export const firstVersionWithHistory = 3;

@@ -194,7 +194,7 @@ async function insertRows(
   const values = rows.map(
     (row) =>
       sql`(${sql.join(
-        columns.map((column) => (later.has(column) ? sql`null` : sql`${row[column]}`)),
+        columns.map((column) => (later.has(column) ? sql`null` : valueSql(row[column]))),
         sql`, `,
       )})`,
   );
@@ -204,6 +204,13 @@ async function insertRows(
       sql`, `,
     )}) values ${sql.join(values, sql`, `)}`,
   );
+}
+
+/** A restored value: an object or list is a jsonb column's (backup-rows.ts allows no other). */
+function valueSql(value: unknown) {
+  return typeof value === "object" && value !== null
+    ? sql`${JSON.stringify(value)}::jsonb`
+    : sql`${value}`;
 }
 
 async function setLater(

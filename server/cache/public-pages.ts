@@ -156,6 +156,8 @@ export function createPublicPages(
   const handler =
     (declared: PublicPageDeclaration, render: PublicRender): Handler<AppEnv> =>
     async (c) => {
+      // Every render is a GET of this address, so a HEAD is answered from a whole page, which is
+      // kept like any other (a HEAD's own render, with no body, would blank it for everyone).
       const address = publicPageAddress(c.req.url, declared.query ?? []);
       const send = (answer: CachedPage | Response) =>
         answer instanceof Response ? answer : serve(c, answer);

@@ -30,6 +30,10 @@ const exempt: Record<string, string> = {
   daily_prompts:
     "the day's prompt, read through the highlights kept a minute; kept pages live a minute",
   stored_pages: "rendered pages themselves, written by the page cache; no kept answer shows it",
+  model_connections: "a person's model connections; only the workbench's own requests read them",
+  prompt_runs: "runs of a prompt, read by the workbench's API alone; no kept answer shows them",
+  prompt_tests: "a prompt's test cases, read by the workbench's API alone",
+  prompt_test_results: "test outcomes, read by the workbench's API and the history alone",
 };
 
 it("every table announces its changes to kept answers, or says why it need not", async () => {

@@ -10,11 +10,13 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { RunUsage, TestCheck } from "../../shared/workbench.ts";
 
 /*
  * The tables, as Drizzle sees them. Behaviour the database adds lives in the migrations, as
@@ -576,5 +578,110 @@ export const storedPages = pgTable(
   (table) => [
     index("stored_pages_shown_idx").using("gin", table.shownIds),
     index("stored_pages_stored_at_idx").on(table.storedAt),
+  ],
+);
+
+/**
+ * A person's connection to a model service (server/workbench/): OpenAI-compatible (OpenAI,
+ * Ollama, LM Studio, llama.cpp, vLLM) or Anthropic. The API key is kept only sealed with
+ * AES-256-GCM under CONNECTION_SECRET (server/workbench/connection-secret.ts), with the id of the
+ * secret that sealed it; nothing ever sends it back.
+ */
+export const modelConnections = pgTable(
+  "model_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** 'openai-compatible' or 'anthropic' (shared/workbench.ts). */
+    kind: text("kind").notNull(),
+    baseUrl: text("base_url").notNull(),
+    defaultModel: text("default_model"),
+    sealedKey: text("sealed_key"),
+    /** Which secret sealed the key: another cannot open it, and the key must be entered again. */
+    keySecretId: text("key_secret_id"),
+    createdAt: millisecondTime("created_at"),
+    updatedAt: millisecondTime("updated_at"),
+  },
+  (table) => [index("model_connections_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * A prompt run against a model, kept with the version it ran (the newest RUNS_KEPT_PER_PROMPT of
+ * a prompt). Only runs by someone who may read the prompt's private data are kept, and only
+ * they see them (server/workbench/prompt-workbench-access.ts). A purged version takes its runs
+ * with it (drizzle's workbench migration).
+ */
+export const promptRuns = pgTable(
+  "prompt_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The connection it ran on, while it exists; its name and the model as they were then. */
+    connectionId: uuid("connection_id").references(() => modelConnections.id, {
+      onDelete: "set null",
+    }),
+    connectionName: text("connection_name").notNull(),
+    model: text("model").notNull(),
+    temperature: real("temperature"),
+    maxTokens: integer("max_tokens"),
+    values: jsonb("values").$type<Record<string, string>>().notNull(),
+    output: text("output").notNull(),
+    usage: jsonb("usage").$type<RunUsage>().notNull(),
+    ms: integer("ms").notNull(),
+    firstTokenMs: integer("first_token_ms"),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [
+    index("prompt_runs_prompt_idx").on(table.promptId, table.createdAt.desc(), table.id.desc()),
+    index("prompt_runs_user_idx").on(table.userId),
+    index("prompt_runs_connection_idx").on(table.connectionId),
+  ],
+);
+
+/** A prompt's test case: values for its variables and checks its answer must pass. */
+export const promptTests = pgTable(
+  "prompt_tests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    values: jsonb("values").$type<Record<string, string>>().notNull(),
+    checks: jsonb("checks").$type<TestCheck[]>().notNull(),
+    createdAt: millisecondTime("created_at"),
+    updatedAt: millisecondTime("updated_at"),
+  },
+  (table) => [index("prompt_tests_prompt_idx").on(table.promptId, table.createdAt)],
+);
+
+/** A test case's latest outcome on one version of its prompt. */
+export const promptTestResults = pgTable(
+  "prompt_test_results",
+  {
+    testId: uuid("test_id")
+      .notNull()
+      .references(() => promptTests.id, { onDelete: "cascade" }),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    passed: boolean("passed").notNull(),
+    output: text("output").notNull(),
+    failures: jsonb("failures").$type<string[]>().notNull(),
+    connectionName: text("connection_name").notNull(),
+    model: text("model").notNull(),
+    createdAt: millisecondTime("created_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.testId, table.version] }),
+    index("prompt_test_results_prompt_idx").on(table.promptId, table.version),
   ],
 );

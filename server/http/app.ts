@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
@@ -16,6 +17,8 @@ import type { Logger } from "../logger.ts";
 import { listPublicPrompts } from "../prompts/list-public-prompts.ts";
 import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limiter.ts";
 import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
+import { type ConnectionSecret, connectionSecretFrom } from "../workbench/connection-secret.ts";
+import { createWorkbench } from "../workbench/workbench.ts";
 import { collectionRoutes } from "./api/collection-routes.ts";
 import { eventRoutes } from "./api/event-routes.ts";
 import { folderRoutes } from "./api/folder-routes.ts";
@@ -28,6 +31,7 @@ import { snippetRoutes } from "./api/snippet-routes.ts";
 import { tagRoutes } from "./api/tag-routes.ts";
 import { tokenRoutes } from "./api/token-routes.ts";
 import { versionRoutes } from "./api/version-routes.ts";
+import { workbenchRoutes } from "./api/workbench-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { bearerAccess } from "./bearer-access.ts";
 import { canonicalAddresses, pageDataPath } from "./canonical-address.ts";
@@ -64,6 +68,11 @@ export interface AppOptions {
    */
   kept: KeptAnswers;
   isDraining?: () => boolean;
+  /**
+   * Seals model connections' keys (server/workbench/connection-secret.ts); the server loads it
+   * at start. Without it, CONNECTION_SECRET, else a secret of this app's own (tests).
+   */
+  connectionSecret?: ConnectionSecret;
 }
 
 export function createApp(options: AppOptions) {
@@ -193,6 +202,8 @@ export function createApp(options: AppOptions) {
   app.route("/api/v1/profile", profileRoutes(db));
   app.route("/api/v1/tokens", tokenRoutes(db));
   app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
+  const workbench = createWorkbench({ db, config, secret: workbenchSecret(options) });
+  app.route("/api/v1", workbenchRoutes(workbench));
   if (options.changeFeed) {
     app.route(
       "/api/v1/events",
@@ -266,4 +277,11 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+function workbenchSecret(options: AppOptions) {
+  return (
+    options.connectionSecret ??
+    connectionSecretFrom(options.config.workbench.secret ?? randomBytes(32).toString("base64url"))
+  );
 }

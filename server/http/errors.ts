@@ -12,6 +12,7 @@ export const statusFor: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   needs_confirmation: 422,
   unavailable: 503,
+  upstream_failed: 502,
   internal: 500,
 };
 

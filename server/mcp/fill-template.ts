@@ -2,6 +2,9 @@ import { z } from "zod";
 import { displayName } from "../../shared/session-user.ts";
 import {
   FilledTooLong,
+  filledText,
+  fillTemplate,
+  placeholderFor,
   renderTemplate,
   type TemplateVariable,
   templateValueMaxLength,
@@ -30,13 +33,14 @@ export const templateValues = z.record(
 export async function expandedTemplate(options: {
   db: Database;
   viewer: Viewer;
-  prompt: { id: string; title: string; promptText: string };
+  /** A prompt, or only a text (a run of typed-in text): then it cannot include itself. */
+  prompt: { id?: string; title?: string; promptText: string };
 }) {
   const { db, viewer, prompt } = options;
   try {
     const pieces = await expandSnippets(prompt.promptText, {
       lookup: (titles) => findSnippets({ db, viewer, titles }),
-      self: { id: prompt.id, title: prompt.title },
+      ...(prompt.id === undefined ? {} : { self: { id: prompt.id, title: prompt.title ?? "" } }),
     });
     return { pieces, variables: templateVariables(pieces) };
   } catch (error) {
@@ -80,7 +84,22 @@ export function fillForMcp(
   if (unknown.length) {
     throw new AppError("invalid_input", `No such variable in this prompt: ${unknown.join(", ")}`);
   }
-  for (const variable of expanded.variables) {
+  assertValuesFit(expanded.variables, given);
+  const filled = Object.fromEntries([
+    ...Object.entries(builtInValues(viewer)),
+    ...Object.entries(values).filter(([, value]) => value),
+  ]);
+  try {
+    return renderTemplate(expanded.pieces, filled);
+  } catch (error) {
+    if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
+    throw error;
+  }
+}
+
+/** Refuses a value its variable's type does not take: a number that is none, a choice not offered. */
+function assertValuesFit(variables: readonly TemplateVariable[], given: (name: string) => string) {
+  for (const variable of variables) {
     const value = given(variable.name);
     if (!value) continue;
     if (variable.type.kind === "number" && !Number.isFinite(Number(value.trim()))) {
@@ -93,12 +112,34 @@ export function fillForMcp(
       );
     }
   }
+}
+
+/**
+ * A template filled for a run or a test case (server/workbench/): its snippets expanded, the
+ * built-in values the server knows, the values given (those for no variable of this version
+ * are ignored: a test case outlives a renamed variable), and each variable left without a value
+ * or default sent as its placeholder, [topic], as the form copies it.
+ */
+export async function fillForRun(options: {
+  db: Database;
+  viewer: Viewer;
+  template: { id?: string; title?: string; promptText: string };
+  values: Readonly<Record<string, string>>;
+}) {
+  const expanded = await expandedTemplate({
+    db: options.db,
+    viewer: options.viewer,
+    prompt: options.template,
+  });
+  const { values } = options;
+  const given = (name: string) => (Object.hasOwn(values, name) ? values[name] : "") || "";
+  assertValuesFit(expanded.variables, given);
   const filled = Object.fromEntries([
-    ...Object.entries(builtInValues(viewer)),
+    ...Object.entries(builtInValues(options.viewer)),
     ...Object.entries(values).filter(([, value]) => value),
   ]);
   try {
-    return renderTemplate(expanded.pieces, filled);
+    return filledText(fillTemplate(expanded.pieces, filled), placeholderFor);
   } catch (error) {
     if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
     throw error;

@@ -36,6 +36,8 @@ export async function startServer(
       RATE_LIMIT_SIGN_IN: "100000",
       RATE_LIMIT_WRITES: "100000",
       ...(dataDir ? { DATA_DIR: join(dataDir, "data") } : {}),
+      // Several instances on one PostgreSQL must share the secret that seals connections' keys.
+      ...(env.DATABASE_URL ? { CONNECTION_SECRET: "shared-test-connection-secret" } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
