@@ -4,7 +4,15 @@ import { profilePath } from "../../shared/profile.ts";
 import type { Prompt, UpstreamState } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { favourites, profiles, prompts, promptTags, tags, users } from "../db/schema.ts";
+import {
+  favourites,
+  profiles,
+  prompts,
+  promptTags,
+  promptVersions,
+  tags,
+  users,
+} from "../db/schema.ts";
 
 /**
  * How much of a prompt's text a list carries: enough for a card's preview (150 characters), the
@@ -18,6 +26,8 @@ const savedCopy = alias(prompts, "saved_copy");
 
 /** A saved copy's original, probed for "original updated". */
 const original = alias(prompts, "original");
+/** The original's version a saved copy took. */
+const took = alias(promptVersions, "took");
 
 /** The row again, as the excerpt's own lookup reads it. */
 const excerptSource = alias(prompts, "excerpt_source");
@@ -93,14 +103,16 @@ function promptColumns(viewer: Viewer | null) {
     version: prompts.version,
     saveCount: prompts.saveCount,
     /**
-     * For the viewer's own saved copy: the original's current version, if the viewer can still
-     * see the original (one primary-key probe per copy shown); else null.
+     * For the viewer's own saved copy, while the viewer can still see the original: whether the
+     * original now reads otherwise than the version the copy took (its title, use case or text;
+     * a restore back to that version reads the same). One primary-key probe of each per copy
+     * shown; null when the original is gone from the viewer's sight.
      */
-    originalVersion: viewer
+    originalChanged: viewer
       ? sql<
-          number | null
-        >`case when ${prompts.userId} = ${viewer.userId} and ${prompts.sourcePromptId} is not null then (select ${original.version} from ${prompts} as ${original} where ${original.id} = ${prompts.sourcePromptId}${viewer.isAdmin ? sql`` : sql` and (${original.isShared} or ${original.userId} = ${viewer.userId})`}) end`
-      : sql<number | null>`null`,
+          boolean | null
+        >`case when ${prompts.userId} = ${viewer.userId} and ${prompts.sourcePromptId} is not null then (select ${original.version} > ${prompts.sourceVersion} and (${took.promptText} is distinct from ${original.promptText} or ${took.title} is distinct from ${original.title} or ${took.category} is distinct from ${original.category} or ${took.purgedAt} is not null) from ${prompts} as ${original} left join ${promptVersions} as ${took} on ${took.promptId} = ${original.id} and ${took.number} = ${prompts.sourceVersion} where ${original.id} = ${prompts.sourcePromptId}${viewer.isAdmin ? sql`` : sql` and (${original.isShared} or ${original.userId} = ${viewer.userId})`}) end`
+      : sql<boolean | null>`null`,
     ownerName: users.name,
     ownerEmail: users.email,
     ownerUsername: profiles.username,
@@ -196,11 +208,11 @@ export function toPrompt(
 /** How a saved copy stands against its original; null for anything that is not a copy. */
 function upstreamState(row: {
   sourceVersion: number | null;
-  originalVersion: number | null;
+  originalChanged: boolean | null;
 }): UpstreamState | null {
   if (row.sourceVersion === null) return null;
-  if (row.originalVersion === null) return "removed";
-  return row.originalVersion > row.sourceVersion ? "updated" : "current";
+  if (row.originalChanged === null) return "removed";
+  return row.originalChanged ? "updated" : "current";
 }
 
 /**

@@ -185,6 +185,22 @@ describe("saved copies and their original", () => {
   const upstream = async (person: Person, id: string) =>
     (await person.call("GET", `/api/v1/prompts/${id}/upstream`)).body as Upstream;
 
+  it("says the original is updated only while it reads otherwise than the version the copy took", async () => {
+    const { author, reader, original, copy } = await savedCopy();
+    await edit(author, original.id, { promptText: "Summarise the meeting in five bullets." });
+    expect((await own(reader, copy.id)).upstream).toBe("updated");
+    // Restored to the version the copy took: a newer number, the same text.
+    const restored = await author.call("POST", `/api/v1/prompts/${original.id}/versions/1/restore`);
+    expect(restored.body).toMatchObject({ version: 3, promptText: "Summarise the meeting." });
+    expect((await own(reader, copy.id)).upstream).toBe("current");
+    const listed = (await reader.call("GET", "/api/v1/prompts?scope=personal")).body
+      .items as Prompt[];
+    expect(listed.find((p) => p.id === copy.id)?.upstream).toBe("current");
+    // A new use case (the title) alone is a change the copy has not taken.
+    await edit(author, original.id, { useCase: "Meeting summary" });
+    expect((await own(reader, copy.id)).upstream).toBe("updated");
+  });
+
   it("counts saves on the original and follows its edits", async () => {
     const { author, reader, original, copy } = await savedCopy();
     expect(copy.upstream).toBe("current");
