@@ -1,4 +1,4 @@
-import { type ZodType, z } from "zod";
+import { type ZodError, type ZodType, z } from "zod";
 import type { ErrorDetail } from "../shared/error-codes.ts";
 import { AppError } from "./errors.ts";
 
@@ -30,8 +30,19 @@ export function withDetail(detail: ErrorDetail, message: string) {
 export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+  throw invalidInput(parsed.error);
+}
+
+/**
+ * The refusal for input a schema turned down: invalid_input with its first problem, named by
+ * where it lies ("tag.0: Tags are at most 32 characters") below the part of the request skipped
+ * (`skip`: 1 for a path parameter, whose own name is the route's business), and the detail
+ * code its refinement carries.
+ */
+export function invalidInput(error: ZodError, skip = 0) {
+  const issue = error.issues[0];
+  const path = issue?.path.slice(skip) ?? [];
+  const field = path.length ? `${path.join(".")}: ` : "";
   const detail = issue?.code === "custom" ? (issue.params?.detail as ErrorDetail) : undefined;
-  throw new AppError("invalid_input", `${field}${issue?.message ?? "invalid input"}`, detail);
+  return new AppError("invalid_input", `${field}${issue?.message ?? "invalid input"}`, detail);
 }

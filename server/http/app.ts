@@ -19,18 +19,7 @@ import { countedInMemoryFirst, createRateLimiter } from "../security/rate-limite
 import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
 import { type ConnectionSecret, connectionSecretFrom } from "../workbench/connection-secret.ts";
 import { createWorkbench } from "../workbench/workbench.ts";
-import { collectionRoutes } from "./api/collection-routes.ts";
-import { eventRoutes } from "./api/event-routes.ts";
-import { folderRoutes } from "./api/folder-routes.ts";
-import { libraryRoutes } from "./api/library-routes.ts";
-import { paletteRoutes } from "./api/palette-routes.ts";
-import { profileRoutes } from "./api/profile-routes.ts";
-import { promptRoutes } from "./api/prompt-routes.ts";
-import { sessionRoutes } from "./api/session-routes.ts";
-import { snippetRoutes } from "./api/snippet-routes.ts";
-import { tagRoutes } from "./api/tag-routes.ts";
-import { tokenRoutes } from "./api/token-routes.ts";
-import { versionRoutes } from "./api/version-routes.ts";
+import { apiV1Routes } from "./api/api-v1.ts";
 import { workbenchRoutes } from "./api/workbench-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { bearerAccess } from "./bearer-access.ts";
@@ -191,31 +180,20 @@ export function createApp(options: AppOptions) {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  app.route("/api/v1/session", sessionRoutes());
-  app.route("/api/v1/prompts", promptRoutes(db));
-  app.route("/api/v1/prompts", versionRoutes(db));
-  app.route("/api/v1/palette", paletteRoutes({ db, libraries: kept.libraries }));
-  app.route("/api/v1/folders", folderRoutes(db));
-  app.route("/api/v1/tags", tagRoutes(db));
-  app.route("/api/v1/snippets", snippetRoutes(db));
-  app.route("/api/v1/collections", collectionRoutes(db));
-  app.route("/api/v1/profile", profileRoutes(db));
-  app.route("/api/v1/tokens", tokenRoutes(db));
-  app.route("/api/v1", libraryRoutes({ db, cookies, https, limits: config.limits }));
+  app.route(
+    "/",
+    apiV1Routes({
+      db,
+      cookies,
+      https,
+      limits: config.limits,
+      trustedProxies: config.trustedProxies,
+      libraries: kept.libraries,
+      changeFeed: options.changeFeed,
+    }),
+  );
   const workbench = createWorkbench({ db, config, secret: workbenchSecret(options) });
   app.route("/api/v1", workbenchRoutes(workbench));
-  if (options.changeFeed) {
-    app.route(
-      "/api/v1/events",
-      eventRoutes({
-        feed: options.changeFeed,
-        db,
-        cookies,
-        limits: config.limits,
-        trustedProxies: config.trustedProxies,
-      }),
-    );
-  }
   app.route(
     "/mcp",
     mcpRoutes({

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { type CookieNames, readCookie } from "../../auth/cookies.ts";
 import { sha256 } from "../../auth/tokens.ts";
@@ -9,13 +9,36 @@ import { watchStreamSession } from "../../live/stream-session.ts";
 import { createStreamSlots, type SlotRefusal } from "../../live/stream-slots.ts";
 import { requireViewer } from "../../prompts/prompt-access.ts";
 import { clientAddress } from "../../security/client-address.ts";
-import type { AppEnv } from "../app-env.ts";
 import { bearerToken } from "../bearer-access.ts";
-import { errorResponse } from "../errors.ts";
+import { apiRouter, refusals } from "./openapi.ts";
 
 const heartbeatMs = 25_000;
 /** Changes a stream may hold unsent; past it, the stream ends. */
 const backlogLimit = 1_000;
+
+const stream = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Live updates"],
+  summary: "Changes to shared prompts, as they happen",
+  description: `A server-sent event stream: a \`ready\` event, then a \`prompt\` event for each shared prompt
+created, updated or deleted, its data a \`PromptChange\`, and a comment every 25 seconds to keep the
+connection open. Browsers reconnect by themselves after a drop. A stream ends when its session
+(or token) ends, or when 1,000 changes wait unread for its client. At most
+\`EVENT_STREAMS_PER_PERSON\` open per person and \`EVENT_STREAMS_PER_ADDRESS\` per client address,
+per instance.`,
+  responses: {
+    200: {
+      description: "The stream.",
+      content: { "text/event-stream": { schema: z.string() } },
+    },
+    ...refusals({
+      unauthenticated: "Not signed in.",
+      not_found: "This server has no live updates.",
+      rate_limited: "Too many streams open already.",
+    }),
+  },
+});
 
 /**
  * GET /api/v1/events: a server-sent event stream of changes to shared prompts, for the open
@@ -23,7 +46,8 @@ const backlogLimit = 1_000;
  * client address, may hold only so many streams open; a stream ends with its session.
  */
 export function eventRoutes(options: {
-  feed: ChangeFeed;
+  /** Without it (a test app), there is no such route. */
+  feed?: ChangeFeed;
   db: Database;
   cookies: CookieNames;
   limits: { eventStreamsPerPerson: number; eventStreamsPerAddress: number };
@@ -34,8 +58,8 @@ export function eventRoutes(options: {
     perPerson: options.limits.eventStreamsPerPerson,
     perAddress: options.limits.eventStreamsPerAddress,
   });
-  const routes = new Hono<AppEnv>();
-  routes.get("/", async (c) => {
+  return apiRouter().openapi(stream, async (c) => {
+    if (!feed) throw new AppError("not_found", "No such API route");
     const viewer = requireViewer(await c.get("viewer")());
     // A viewer comes from an access token (bearer-access.ts) or else the session cookie.
     const token =
@@ -43,7 +67,7 @@ export function eventRoutes(options: {
       readCookie(c.req.header("cookie"), options.cookies.session) ??
       "";
     const slot = slots.take(viewer.userId, clientAddress(c, options.trustedProxies));
-    if (!slot.ok) return errorResponse(c, new AppError("rate_limited", refusal(slot)));
+    if (!slot.ok) throw new AppError("rate_limited", refusal(slot));
     return streamSSE(c, async (stream) => {
       const queue: string[] = [];
       let ended = false;
@@ -90,7 +114,6 @@ export function eventRoutes(options: {
       }
     });
   });
-  return routes;
 }
 
 function refusal(slot: SlotRefusal) {
