@@ -159,6 +159,8 @@ function toResponse(answer: IncomingMessage, limit: number, signal: AbortSignal)
     },
   });
   const stream = Readable.toWeb(answer) as ReadableStream<Uint8Array>;
-  signal.addEventListener("abort", () => answer.destroy(signal.reason), { once: true });
+  const stop = () => answer.destroy(signal.reason);
+  signal.addEventListener("abort", stop, { once: true });
+  answer.once("close", () => signal.removeEventListener("abort", stop));
   return new Response(stream.pipeThrough(counted), { status, headers });
 }

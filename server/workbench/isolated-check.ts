@@ -36,12 +36,13 @@ export function runIsolated(job: IsolatedJob, timeLimitMs = checkTimeLimitMs) {
       void worker.terminate();
       resolve(outcome);
     };
-    // The clock starts once the worker is ready, so a slow start is not counted against the pattern.
+    // The clock starts once the worker says it is ready: a slow start (a busy machine, loading
+    // Ajv) is not counted against the pattern.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    worker.once("online", () => {
-      timer = setTimeout(() => settle({ timedOut: true }), timeLimitMs);
+    worker.on("message", (message: IsolatedOutcome | { ready: true }) => {
+      if ("ready" in message) timer = setTimeout(() => settle({ timedOut: true }), timeLimitMs);
+      else settle(message);
     });
-    worker.once("message", (outcome: IsolatedOutcome) => settle(outcome));
     worker.once("error", (error) => settle({ error: error.message }));
     worker.once("exit", () => settle({ error: "the check stopped unexpectedly" }));
     worker.postMessage(job);

@@ -77,7 +77,8 @@ export async function runTests(options: {
           prompt: text,
           temperature: input.temperature,
           maxTokens: input.maxTokens,
-          signal,
+          // A signal of its own, so what each call hangs on the shared one goes with the call.
+          signal: AbortSignal.any([signal]),
         }).catch((error: unknown) => {
           stop.abort();
           throw upstreamFailure(error, {

@@ -23,6 +23,8 @@ export interface Reply {
   chunkDelayMs?: number;
   /** Answer with this status and an error body instead (429, 500...). */
   status?: number;
+  /** The error body's message, with a status. */
+  errorMessage?: string;
   /** Streamed: send this many pieces, then cut the connection without ending the answer. */
   dropAfter?: number;
   /** Whole answer of this many bytes of text (a 50 MB answer), sent in 64 kB writes. */
@@ -86,7 +88,7 @@ export async function startModelServer(options: { script?: Script; port?: number
       return;
     }
     if (reply.status) {
-      sendError(response, api, reply.status);
+      sendError(response, api, reply.status, reply.errorMessage);
       finished = true;
       return;
     }
@@ -165,8 +167,14 @@ function sendJson(response: ServerResponse, value: unknown, status = 200) {
     .end(body);
 }
 
-function sendError(response: ServerResponse, api: "openai" | "anthropic", status: number) {
-  const message = status === 429 ? "Rate limit reached, slow down" : `Stand-in failure ${status}`;
+function sendError(
+  response: ServerResponse,
+  api: "openai" | "anthropic",
+  status: number,
+  said?: string,
+) {
+  const message =
+    said ?? (status === 429 ? "Rate limit reached, slow down" : `Stand-in failure ${status}`);
   sendJson(
     response,
     api === "anthropic"
