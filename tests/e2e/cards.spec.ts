@@ -292,3 +292,43 @@ test("a star's accessible name holds the count it shows, so it can be asked for 
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   expect(results.passes.map((pass) => pass.id)).toEqual([rule]);
 });
+
+test("in a search, Show more marks the term in the whole text, and only matching new prompts join", async ({
+  page,
+}) => {
+  const word = uniqueWord("whole");
+  await signIn(page, { email: uniqueEmail("whole-marks") });
+  // The term lies thousands of characters in: the list has only the words around it.
+  await share(page, `${agentRole}\n\nFinally run ${word} once.`, `Agent ${word}`);
+  await openCentral(page, `/central?q=${word}&sort=newest`);
+  const results = page.getByRole("region", { name: "Community Prompts" }).getByRole("article");
+  const card = results.filter({ hasText: `Agent ${word}` });
+  await expect(card.locator("[data-preview] mark")).toHaveText([word]);
+
+  // The whole text, as the server read it for this search, with the term where it lies.
+  await card.getByRole("button", { name: "Show more" }).click();
+  await expect(card.locator("pre")).toContainText("## Task-Oriented Execution Model");
+  await expect(card.locator("pre mark")).toHaveText([word]);
+  await card.getByRole("button", { name: "Show less" }).click();
+  await expect(card.locator("pre")).toHaveCount(0);
+
+  // Shared meanwhile: the page asks the server about each for its search, and only the one that
+  // matches joins the list.
+  const elsewhere = `Elsewhere ${word.slice(0, -2)}`;
+  const asked = new Set<string>();
+  const bothAsked = new Promise<void>((resolve) => {
+    page.on("response", async (res) => {
+      if (!/\/api\/v1\/prompts\/[^/?]+\?q=/.test(res.url())) return;
+      const { title } = (await res.json()) as { title: string };
+      if (title === elsewhere || title === "Short and found") asked.add(title);
+      if (asked.size === 2) resolve();
+    });
+  });
+  await share(page, "Nothing to find in this one.", elsewhere);
+  await share(page, `A short one about ${word}.`, "Short and found");
+  await bothAsked;
+  const found = results.filter({ hasText: "Short and found" });
+  await expect(found).toBeVisible();
+  await expect(found.locator("mark")).toHaveText([word]);
+  await expect(results).toHaveCount(2);
+});
