@@ -154,3 +154,34 @@ it("asks which account every time, so after logging out another person can sign 
   jar.take(out);
   expect(await signInAs("admin@example.com")).toBe("admin@example.com");
 });
+
+it("sends no name when none is typed, so cards credit the person as the product's rule names them", async () => {
+  const jar = new CookieJar();
+  const html = await (await continueWithGoogle(jar)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "";
+  await visit(jar, action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin },
+    body: new URLSearchParams({ email: "carol.de.vries@example.com", name: "", action: "login" }),
+  });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(new URL(path, server.origin), {
+      ...init,
+      headers: {
+        cookie: jar.header(),
+        origin: server.origin,
+        "content-type": "application/json",
+        ...init.headers,
+      },
+    });
+  expect(await (await call("/api/v1/session")).json()).toMatchObject({ name: null });
+  const shared = await call("/api/v1/prompts", {
+    method: "POST",
+    body: JSON.stringify({ promptText: "Act as a Dutch tutor.", shared: true }),
+  });
+  expect(await shared.json()).toMatchObject({ creatorName: "Carol De Vries" });
+  // The header names them by the same rule.
+  expect(await (await call("/dashboard")).text()).toContain(
+    `aria-label="Account menu for Carol De Vries"`,
+  );
+});

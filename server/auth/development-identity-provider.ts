@@ -56,7 +56,9 @@ export function developmentIdentityProvider(settings: SignInSettings, log: Logge
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
       return sendPage(res, 400, signInPage(uid, "Enter an email address."));
     }
-    const name = (form.get("name") ?? "").trim() || email.split("@")[0] || email;
+    // A name left empty is sent as none, as Google sends no name for an account without one: the
+    // product's own rule then names the person from their email.
+    const name = (form.get("name") ?? "").trim();
     const accountId = `dev-${sha256(email.toLowerCase()).slice(0, 24)}`;
     accounts.set(accountId, { email, name });
     redirect(res, await idp.interactionResult(req, res, { login: { accountId } }));
@@ -156,7 +158,7 @@ async function createProvider(settings: SignInSettings, accounts: Accounts) {
           sub: accountId,
           email: account.email,
           email_verified: true,
-          name: account.name,
+          ...(account.name ? { name: account.name } : {}),
         }),
       };
     },

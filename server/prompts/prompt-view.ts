@@ -2,6 +2,7 @@ import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { profilePath } from "../../shared/profile.ts";
 import type { Prompt, UpstreamState } from "../../shared/prompt.ts";
+import { nameFromEmail } from "../../shared/session-user.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -13,6 +14,7 @@ import {
   tags,
   users,
 } from "../db/schema.ts";
+import { checkedElsewhere, ownedBy, readableBy, sharedNow } from "./prompt-access.ts";
 
 /**
  * How much of a prompt's text a list carries: enough for a card's preview (150 characters), the
@@ -39,7 +41,7 @@ const excerptSource = alias(prompts, "excerpt_source");
  * after any sort, where it worked out a plain left() for every row the sort went through (12
  * times slower on 100,000 prompts of 3,000 characters sorted by another column).
  */
-const textStart = sql<string>`(select left(${excerptSource.promptText}, ${excerptLength + 1}) from ${prompts} as ${excerptSource} where ${excerptSource}.ctid = ${prompts}.ctid)`;
+const textStart = sql<string>`(select left(${excerptSource.promptText}, ${excerptLength + 1}) from ${prompts} as ${excerptSource} where ${excerptSource}.ctid = ${prompts}.ctid and ${checkedElsewhere("same-row", excerptSource)})`;
 
 /** The excerpt and whether more follows, counting characters (code points) as PostgreSQL does. */
 function excerptOf(start: string) {
@@ -75,7 +77,7 @@ export const pageStamp = sql<string>`md5(row(extract(epoch from ${prompts.update
  */
 export function pageStampsNow(ids: AnyColumn | SQL) {
   return sql<string[]>`array(select ${pageStamp} from unnest(${ids}) with ordinality as shown(id, n)
-    join ${prompts} on ${prompts.id} = shown.id and ${prompts.isShared}
+    join ${prompts} on ${prompts.id} = shown.id and ${sharedNow()}
     left join ${users} on ${users.id} = ${prompts.userId}
     left join ${profiles} on ${profiles.id} = ${prompts.userId}
     order by shown.n)`;
@@ -111,7 +113,7 @@ function promptColumns(viewer: Viewer | null) {
     originalChanged: viewer
       ? sql<
           boolean | null
-        >`case when ${prompts.userId} = ${viewer.userId} and ${prompts.sourcePromptId} is not null then (select ${original.version} > ${prompts.sourceVersion} and (${took.promptText} is distinct from ${original.promptText} or ${took.title} is distinct from ${original.title} or ${took.category} is distinct from ${original.category} or ${took.purgedAt} is not null) from ${prompts} as ${original} left join ${promptVersions} as ${took} on ${took.promptId} = ${original.id} and ${took.number} = ${prompts.sourceVersion} where ${original.id} = ${prompts.sourcePromptId}${viewer.isAdmin ? sql`` : sql` and (${original.isShared} or ${original.userId} = ${viewer.userId})`}) end`
+        >`case when ${prompts.userId} = ${viewer.userId} and ${prompts.sourcePromptId} is not null then (select ${original.version} > ${prompts.sourceVersion} and (${took.promptText} is distinct from ${original.promptText} or ${took.title} is distinct from ${original.title} or ${took.category} is distinct from ${original.category} or ${took.purgedAt} is not null) from ${prompts} as ${original} left join ${promptVersions} as ${took} on ${took.promptId} = ${original.id} and ${took.number} = ${prompts.sourceVersion} where ${original.id} = ${prompts.sourcePromptId} and ${readableBy(viewer, original)}) end`
       : sql<boolean | null>`null`,
     ownerName: users.name,
     ownerEmail: users.email,
@@ -127,7 +129,7 @@ function promptColumns(viewer: Viewer | null) {
      * offer no Save.
      */
     savedByViewer: viewerId
-      ? sql<boolean>`case when ${prompts.userId} = ${viewerId} then false else exists (select 1 from ${prompts} as ${savedCopy} where ${savedCopy.userId} = ${viewerId} and ${savedCopy.sourcePromptId} = ${prompts.id}) end`
+      ? sql<boolean>`case when ${prompts.userId} = ${viewerId} then false else exists (select 1 from ${prompts} as ${savedCopy} where ${savedCopy.sourcePromptId} = ${prompts.id} and ${ownedBy({ userId: viewerId }, savedCopy)}) end`
       : sql<boolean>`false`,
     /** The title as PostgreSQL lower-cases it, which is what title order and its cursor use. */
     titleKey: sql<string>`lower(${prompts.title})`,
@@ -243,11 +245,7 @@ export function creatorName(owner: {
   ownerEmail: string | null;
   ownerUsername: string | null;
 }) {
-  const local = owner.ownerEmail?.includes("@") ? owner.ownerEmail.split("@")[0] : "";
-  const fromEmail = (local ?? "")
-    .split(".")
-    .filter((part) => part !== "")
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join(" ");
-  return owner.ownerName || fromEmail || owner.ownerUsername || "Community Member";
+  return (
+    owner.ownerName || nameFromEmail(owner.ownerEmail) || owner.ownerUsername || "Community Member"
+  );
 }
