@@ -32,11 +32,19 @@ describe("parseConfig", () => {
     ["PUBLIC_URL", "not a url"],
     ["LOG_LEVEL", "loud"],
     ["BODY_LIMIT", "-1"],
+    ["MEMORY_BUDGET_MB", "0"],
+    ["MEMORY_BUDGET_MB", "plenty"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment:\\n\\s+${name}:`),
     );
+  });
+
+  it("reads MEMORY_BUDGET_MB as the bytes every kept answer together may take", () => {
+    expect(parseConfig({ MEMORY_BUDGET_MB: "48" }).memoryBudgetBytes).toBe(48 * 1024 * 1024);
+    // Unset, the kept answers use their own default (server/cache/memory-budget.ts).
+    expect(parseConfig({}).memoryBudgetBytes).toBeUndefined();
   });
 
   it("signs in through the development provider when Google is not configured", () => {

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   EVENT_STREAMS_PER_PERSON: withDefault(z.coerce.number().int().positive(), 10),
   EVENT_STREAMS_PER_ADDRESS: withDefault(z.coerce.number().int().positive(), 50),
   ANSWER_MEMORY: withDefault(z.enum(["on", "off"]), "on"),
+  MEMORY_BUDGET_MB: optional(z.coerce.number().int().min(1).max(65_536)),
   STATEMENT_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100), 10_000),
   SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(8000), 0),
   GOOGLE_CLIENT_ID: optional(z.string()),
@@ -123,6 +124,13 @@ export function parseConfig(environment: Record<string, string | undefined>) {
      * (decisions 0005 and 0008); off, every request renders, as the bench's cold column measures.
      */
     answerMemory: env.ANSWER_MEMORY === "on",
+    /**
+     * How many bytes every kept answer together may take (pages, lists, searches, palette
+     * libraries, social images, sessions and tokens), each kind its fixed share; unset, the
+     * default in server/cache/memory-budget.ts (decision 0009).
+     */
+    memoryBudgetBytes:
+      env.MEMORY_BUDGET_MB === undefined ? undefined : env.MEMORY_BUDGET_MB * 1024 * 1024,
     /** No statement may hold a database connection longer than this. */
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
     /** After SIGTERM, how long readiness says 503 before new connections are refused. */

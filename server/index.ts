@@ -36,6 +36,7 @@ async function main() {
   const kept = createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
     memory: config.answerMemory,
+    budgetBytes: config.memoryBudgetBytes,
     stored: frontEnd.build ? { db: database.db, build: frontEnd.build } : undefined,
   });
   const changeFeed = createChangeFeed(database, log, kept.channel);

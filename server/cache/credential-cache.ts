@@ -1,5 +1,6 @@
 import { sha256 } from "../auth/tokens.ts";
 import type { CacheVersions } from "./cache-versions.ts";
+import type { CacheKind, MemoryBudget } from "./memory-budget.ts";
 
 interface Entry<T> {
   value: T;
@@ -9,35 +10,46 @@ interface Entry<T> {
 }
 
 const maxAgeMs = 60_000;
-const maxEntries = 10_000;
+/** What an entry holds beside its value's own fields: the objects, its hash and its person's set. */
+const entryOverhead = 512;
 
 /**
  * Credentials (session cookies, access tokens) looked up in the last minute, so a signed-in
  * request costs no query. An entry is dropped the moment its credential ends or its person
  * changes (on any instance, through the database's change channel, which names the credential by
- * its hash), and is never used while that channel is not heard or once `usable` says no.
+ * its hash), and is never used while that channel is not heard or once `usable` says no. The
+ * least recently used go first past their share of the memory budget (memory-budget.ts).
  */
 export function createCredentialCache<T>(
   versions: CacheVersions,
-  options: { userIdOf: (value: T) => string; usable: (value: T, now: number) => boolean },
+  options: {
+    userIdOf: (value: T) => string;
+    usable: (value: T, now: number) => boolean;
+    budget: MemoryBudget;
+    kind: CacheKind;
+  },
 ) {
-  const entries = new Map<string, Entry<T>>();
   const byUser = new Map<string, Set<string>>();
+  // However an entry leaves (forgotten, replaced, or the least recently used past the share),
+  // its person no longer names it.
+  const entries = options.budget.cache<Entry<T>>(options.kind, {
+    sizeOf: (entry, hash) => (JSON.stringify(entry.value).length + hash.length) * 2 + entryOverhead,
+    dispose: (entry, hash) => {
+      const hashes = byUser.get(entry.userId);
+      hashes?.delete(hash);
+      if (hashes?.size === 0) byUser.delete(entry.userId);
+    },
+  });
 
   const forget = (hash: string) => {
-    const entry = entries.get(hash);
-    if (!entry) return;
     entries.delete(hash);
-    const hashes = byUser.get(entry.userId);
-    hashes?.delete(hash);
-    if (hashes?.size === 0) byUser.delete(entry.userId);
   };
   // Counts endings heard, so a lookup that raced with one is not kept.
   let endings = 0;
   versions.onForget((kind, key) => {
     endings++;
     if (kind === "session") forget(key);
-    else for (const hash of byUser.get(key) ?? []) forget(hash);
+    else for (const hash of [...(byUser.get(key) ?? [])]) forget(hash);
   });
 
   const usable = (entry: Entry<T>, now: number) =>
@@ -64,14 +76,9 @@ export function createCredentialCache<T>(
       // Only what was read while the channel was heard throughout, with no ending meanwhile.
       const raced = versions.epoch !== epoch || endings !== endingsBefore;
       if (!versions.trusted || raced) return { value, fromMemory: false };
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) forget(oldest);
-      }
       const userId = options.userIdOf(value);
       entries.set(hash, { value, userId, epoch, cachedAt: now });
-      const hashes = byUser.get(userId) ?? new Set<string>();
-      byUser.set(userId, hashes.add(hash));
+      if (entries.has(hash)) byUser.set(userId, (byUser.get(userId) ?? new Set()).add(hash));
       return { value, fromMemory: false };
     },
     /** The credential's value, if it is in memory and usable as it is. */

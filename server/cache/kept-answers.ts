@@ -3,10 +3,12 @@ import type { Handler, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { createMemoryRateLimiter } from "../security/rate-limiter.ts";
+import { createKeptImages, type KeptImages } from "../social-images/kept-images.ts";
 import { type CacheVersions, createCacheVersions } from "./cache-versions.ts";
 import { createKeptLibraries, type KeptLibraries } from "./kept-libraries.ts";
 import type { KeptAnswer } from "./kept-response.ts";
 import { createKeptSearches, type KeptSearches } from "./kept-searches.ts";
+import { createMemoryBudget, type MemoryFigures } from "./memory-budget.ts";
 import {
   createPublicPages,
   type PublicPageDeclaration,
@@ -21,6 +23,7 @@ export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
 export type { KeptLibraries, KeptLibrary } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
+export { defaultMemoryBudgetBytes, type MemoryFigures } from "./memory-budget.ts";
 export type { PublicRender, RenderAsked } from "./public-pages.ts";
 export { forgetOldStoredPages, type ShownPrompt } from "./stored-pages.ts";
 
@@ -54,6 +57,10 @@ export interface KeptAnswers {
   searches: KeptSearches;
   /** Each person's own prompts, kept for their command palette's search while unchanged. */
   libraries: KeptLibraries;
+  /** Shared prompts' and public collections' social images, as rendered. */
+  images: KeptImages;
+  /** What each cache holds now, against its share of the one memory budget. */
+  memory(): MemoryFigures;
   /**
    * For the Node listener: a fresh kept answer for this request, which needs nothing from the
    * app but its bytes; anything else, including a path the app would decode first, is undefined.
@@ -88,19 +95,30 @@ export function createKeptAnswers(options: {
    * where the code changes under a running server.
    */
   stored?: { db: Database; build: string };
+  /**
+   * The bytes every cache together may hold (MEMORY_BUDGET_MB), each kind its fixed share
+   * (memory-budget.ts).
+   */
+  budgetBytes?: number;
 }): KeptAnswers {
   const memory = options.memory ?? true;
+  const budget = createMemoryBudget(options.budgetBytes);
   const versions = createCacheVersions({
     communityWindowMs: options.communityWindowMs,
     additionsLagMs: options.additionsLagMs,
   });
-  const sessions = createSessionCache(versions);
-  const tokens = createTokenCache(versions);
-  const searches = createKeptSearches({ versions, memory });
-  const libraries = createKeptLibraries({ versions, memory });
+  const sessions = createSessionCache(versions, budget);
+  const tokens = createTokenCache(versions, budget);
+  const searches = createKeptSearches({ versions, memory, budget });
+  const libraries = createKeptLibraries({ versions, memory, budget });
+  const images = budget.count(
+    "social images",
+    createKeptImages({ maxBytes: budget.shareOf("social images") }),
+  );
   const tokenRequests = createMemoryRateLimiter();
   const publicPages = createPublicPages({
     memory,
+    budget,
     stored: options.stored && createStoredPages(options.stored),
   });
   const signedIn = createSignedInAnswers({
@@ -108,6 +126,7 @@ export function createKeptAnswers(options: {
     sessions,
     sessionCookie: options.sessionCookie,
     memory,
+    budget,
   });
   return {
     publicPage: publicPages.handler,
@@ -117,6 +136,8 @@ export function createKeptAnswers(options: {
     tokenRequests,
     searches,
     libraries,
+    images,
+    memory: budget.figures,
     fresh({ method = "GET", url = "/", headers }) {
       if (method !== "GET" && method !== "HEAD") return undefined;
       const queryStart = url.indexOf("?");

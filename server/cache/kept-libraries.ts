@@ -1,4 +1,5 @@
 import type { CacheVersions } from "./cache-versions.ts";
+import type { MemoryBudget } from "./memory-budget.ts";
 
 /** What a kept library must say of itself: how much memory it holds. */
 export interface KeptLibrary {
@@ -10,45 +11,31 @@ interface Entry {
   library: KeptLibrary;
 }
 
-/** All kept libraries together; the least recently used go first past it. */
-const maxBytes = 64 * 1024 * 1024;
-
 /**
  * Each person's own library as their command palette searches it, kept in memory while it is
  * unchanged: under the person's version alone (cache-versions.ts), which their every change
  * moves, through this process at once and through any other by the database's notice. Nothing is
  * kept or served while the change channel is not heard, nor when memory is off; a library that
  * changed while it was read is used for nothing. One read per person at a time: a search asked
- * while it is on its way waits for it.
+ * while it is on its way waits for it. The least recently used go first past their share of the
+ * memory budget (memory-budget.ts).
  */
-export function createKeptLibraries(options: { versions: CacheVersions; memory: boolean }) {
+export function createKeptLibraries(options: {
+  versions: CacheVersions;
+  memory: boolean;
+  budget: MemoryBudget;
+}) {
   const { versions } = options;
-  const entries = new Map<string, Entry>();
+  const entries = options.budget.cache<Entry>("palette libraries", {
+    sizeOf: (entry) => entry.library.bytes,
+  });
   const reading = new Map<string, Promise<KeptLibrary | undefined>>();
-  let bytes = 0;
-
-  const drop = (userId: string) => {
-    const entry = entries.get(userId);
-    if (!entry) return;
-    entries.delete(userId);
-    bytes -= entry.library.bytes;
-  };
-
-  const keep = (userId: string, entry: Entry) => {
-    drop(userId);
-    entries.set(userId, entry);
-    bytes += entry.library.bytes;
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      drop(oldest);
-    }
-  };
 
   const read = async (userId: string, load: () => Promise<KeptLibrary | undefined>) => {
     const version = versions.of(userId, false);
     const library = await load();
     if (!library || !versions.trusted || versions.of(userId, false) !== version) return undefined;
-    keep(userId, { version, library });
+    entries.set(userId, { version, library });
     return library;
   };
 
@@ -63,14 +50,13 @@ export function createKeptLibraries(options: { versions: CacheVersions; memory: 
       load: () => Promise<Library | undefined>,
     ): Promise<Library | undefined> {
       if (!options.memory || !versions.trusted) return undefined;
-      const kept = entries.get(userId);
+      const kept = entries.peek(userId);
       if (kept && kept.version === versions.of(userId, false)) {
-        // Most recently used last, so the first entries are the first to go.
-        entries.delete(userId);
-        entries.set(userId, kept);
+        // Marked as the most recently used: the least recently used go first.
+        entries.get(userId);
         return kept.library as Library;
       }
-      drop(userId);
+      entries.delete(userId);
       let pending = reading.get(userId);
       if (!pending) {
         pending = read(userId, load).finally(() => reading.delete(userId));

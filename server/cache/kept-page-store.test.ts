@@ -18,7 +18,7 @@ describe("kept public pages", () => {
     keep(store, "/d", page(100));
     expect(store.peek("/b")).toBeUndefined();
     expect(["/a", "/c", "/d"].every((key) => store.peek(key))).toBe(true);
-    expect(store.bytes).toBe(300);
+    expect(store.calculatedSize).toBe(300);
     expect(store.size).toBe(3);
   });
 
@@ -27,7 +27,7 @@ describe("kept public pages", () => {
     expect(keep(store, "/huge", page(301))).toBe(false);
     keep(store, "/a", page(100));
     keep(store, "/a", page(150));
-    expect(store.bytes).toBe(150);
+    expect(store.calculatedSize).toBe(150);
     expect(store.size).toBe(1);
   });
 
@@ -42,7 +42,7 @@ describe("kept public pages", () => {
     expect(store.peek("/p/two")).toBeDefined();
     store.drop("profile:u");
     expect(store.size).toBe(1);
-    expect(store.bytes).toBe(10);
+    expect(store.calculatedSize).toBe(10);
     store.drop("profile:u");
     expect(store.peek("/")).toBeDefined();
   });

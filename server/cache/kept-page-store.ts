@@ -1,6 +1,9 @@
+import { keptCache } from "./memory-budget.ts";
+
 /**
- * Public pages kept in memory, within a byte budget: the least recently served goes first, so a
- * million prompt pages can be asked for and memory still holds only the pages people read.
+ * Public pages kept in memory, within their share of the memory budget (memory-budget.ts): the
+ * least recently served goes first, so a million prompt pages can be asked for and memory still
+ * holds only the pages people read.
  *
  * Each page may carry tags naming what it shows (`prompt:<id>`, `community`, `profile:<id>`…).
  * Dropping a tag drops every page carrying it, at once; a render that was under way when one of
@@ -12,9 +15,21 @@ export interface StoredPage {
 }
 
 export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number) {
-  const pages = new Map<string, Page>();
   const tagged = new Map<string, Set<string>>();
-  let bytes = 0;
+  const untag = (page: Page, key: string) => {
+    for (const tag of page.tags) {
+      const keys = tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) tagged.delete(tag);
+    }
+  };
+  // Whichever way a page leaves (dropped, replaced, or the least recently served past the
+  // budget), its tags no longer name it.
+  const pages = keptCache<Page>({
+    maxBytes: budgetBytes,
+    sizeOf: (page) => page.bytes,
+    dispose: untag,
+  });
   /** Counts drops; a render remembers where it started. */
   let dropCount = 0;
   /** Tags dropped while renders were under way (cleared when none is), "*" for all at once. */
@@ -22,15 +37,7 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
   let rendersUnderWay = 0;
 
   const remove = (key: string) => {
-    const page = pages.get(key);
-    if (!page) return;
     pages.delete(key);
-    bytes -= page.bytes;
-    for (const tag of page.tags) {
-      const keys = tagged.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) tagged.delete(tag);
-    }
   };
 
   const noteDrop = (tag: string) => {
@@ -41,16 +48,11 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
   return {
     /** The page kept under this key, marked as just served. */
     get(key: string): Page | undefined {
-      const page = pages.get(key);
-      if (page) {
-        pages.delete(key);
-        pages.set(key, page);
-      }
-      return page;
+      return pages.get(key);
     },
     /** Without marking it served: for looking before deciding. */
     peek(key: string) {
-      return pages.get(key);
+      return pages.peek(key);
     },
     /** Call as a render starts; the returned function keeps its page unless a tag was dropped since. */
     startRender() {
@@ -68,15 +70,10 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
         if (!page || dropped || page.bytes > budgetBytes) return false;
         remove(key);
         pages.set(key, page);
-        bytes += page.bytes;
         for (const tag of page.tags) {
           const keys = tagged.get(tag) ?? new Set<string>();
           tagged.set(tag, keys);
           keys.add(key);
-        }
-        for (const oldest of pages.keys()) {
-          if (bytes <= budgetBytes) break;
-          remove(oldest);
         }
         return true;
       };
@@ -84,18 +81,19 @@ export function createKeptPageStore<Page extends StoredPage>(budgetBytes: number
     /** Drops every page showing this. */
     drop(tag: string) {
       noteDrop(tag);
-      for (const key of tagged.get(tag) ?? []) remove(key);
+      for (const key of [...(tagged.get(tag) ?? [])]) remove(key);
     },
     /** Drops every tagged page: after a gap in the database's notices, any of them may be stale. */
     dropTagged() {
       noteDrop("*");
-      for (const keys of [...tagged.values()]) for (const key of keys) remove(key);
+      for (const keys of [...tagged.values()]) for (const key of [...keys]) remove(key);
     },
     get size() {
       return pages.size;
     },
-    get bytes() {
-      return bytes;
+    /** What the kept pages take, as counted against the budget. */
+    get calculatedSize() {
+      return pages.calculatedSize;
     },
   };
 }

@@ -43,6 +43,16 @@ export function keepAnswer(
   return { status: response.status, headers, body: sent.body };
 }
 
+/**
+ * What a kept answer takes in memory, near enough to count it against the budget: its body, its
+ * headers' text, and the objects holding them.
+ */
+export function keptAnswerBytes(answer: KeptAnswer) {
+  let headers = 0;
+  for (const name in answer.headers) headers += name.length + (answer.headers[name]?.length ?? 0);
+  return answer.body.length + headers * 2 + 256;
+}
+
 /** A kept answer, sent again through the app: its body as it is (no copy). */
 export function replay(answer: KeptAnswer, head = false) {
   const { buffer, byteOffset, length } = answer.body;

@@ -1,4 +1,5 @@
 import type { CacheVersions } from "./cache-versions.ts";
+import type { MemoryBudget } from "./memory-budget.ts";
 
 interface Search {
   userId: string;
@@ -18,7 +19,6 @@ interface Entry {
 }
 
 const maxAgeMs = 60_000;
-const maxBytes = 32 * 1024 * 1024;
 /** What an entry holds beside its text: the search and how to make it again. */
 const entryOverhead = 1024;
 
@@ -29,18 +29,20 @@ const entryOverhead = 1024;
  * at most a minute. One behind on the community's newest shares alone is still served, for up to
  * `additionsLagMs` (cache-versions.ts), while it is made again in the background, as the pages
  * are. Administrators' searches (they see every prompt) are never kept, nor anything while the
- * change channel is not heard. The least recently used go first past `maxBytes`.
+ * change channel is not heard. The least recently used go first past their share of the memory
+ * budget (memory-budget.ts).
  */
-export function createKeptSearches(options: { versions: CacheVersions; memory: boolean }) {
+export function createKeptSearches(options: {
+  versions: CacheVersions;
+  memory: boolean;
+  budget: MemoryBudget;
+}) {
   const { versions } = options;
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-
+  const entries = options.budget.cache<Entry>("MCP searches", {
+    sizeOf: (entry, key) => (entry.text.length + key.length) * 2 + entryOverhead,
+  });
   const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
     entries.delete(key);
-    bytes -= entry.text.length * 2 + entryOverhead;
   };
 
   /** The one search made again in the background at a time (signed-in-answers.ts does so). */
@@ -56,15 +58,7 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
       versions.trusted &&
       versions.of(search.userId, search.showsCommunity) === version &&
       (search.showsCommunity ? versions.additions : 0) === additions;
-    if (unchanged) {
-      drop(key);
-      entries.set(key, { version, additions, storedAt, text, search, compute });
-      bytes += text.length * 2 + entryOverhead;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    }
+    if (unchanged) entries.set(key, { version, additions, storedAt, text, search, compute });
     return text;
   };
 
@@ -73,7 +67,7 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
    * for less than the lag, in which case it is made again in the background (one at a time).
    */
   const servable = (key: string, search: Search) => {
-    const kept = entries.get(key);
+    const kept = entries.peek(key);
     if (kept?.version !== versions.of(search.userId, search.showsCommunity)) return undefined;
     const age = Date.now() - kept.storedAt;
     if (age >= maxAgeMs) return undefined;
@@ -88,9 +82,8 @@ export function createKeptSearches(options: { versions: CacheVersions; memory: b
           });
       }
     }
-    // Most recently used last, so the first entries are the first to go.
-    entries.delete(key);
-    entries.set(key, kept);
+    // Marked as the most recently used: the least recently used go first.
+    entries.get(key);
     return kept;
   };
 

@@ -6,6 +6,7 @@ import { preferredEncoding } from "../http/compression.ts";
 import type { Logger } from "../logger.ts";
 import { createKeptPageStore, type StoredPage } from "./kept-page-store.ts";
 import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
+import { createMemoryBudget, type MemoryBudget } from "./memory-budget.ts";
 import type { ShownPrompt, StoredPages } from "./stored-pages.ts";
 
 const brotli = promisify(brotliCompress);
@@ -20,12 +21,6 @@ const refreshMs = 60_000;
  * it: browsers and search engines' crawlers all take brotli.
  */
 const brotliQuality = 6;
-
-/**
- * How much memory the kept public pages may take, all encodings counted: the pages people read
- * stay, the rest of a million prompt pages are rendered when asked.
- */
-export const publicPageBudgetBytes = 96 * 1024 * 1024;
 
 /**
  * The header a public page's loader names what it shows in (space-separated tags): the page is
@@ -101,7 +96,11 @@ export interface PublicPages {
  */
 export function createPublicPages(
   options: {
-    budgetBytes?: number;
+    /**
+     * The memory budget whose share ("public pages", all encodings counted) the kept pages may
+     * take: the pages people read stay, the rest of a million prompt pages are rendered when asked.
+     */
+    budget?: MemoryBudget;
     /** Off, nothing is kept in memory: each request renders, or reads its stored page. */
     memory?: boolean;
     /** Where pages declared `stored` are kept between renders; none, none is. */
@@ -109,7 +108,11 @@ export function createPublicPages(
   } = {},
 ): PublicPages {
   const memory = options.memory ?? true;
-  const store = createKeptPageStore<CachedPage>(options.budgetBytes ?? publicPageBudgetBytes);
+  const budget = options.budget ?? createMemoryBudget();
+  const store = budget.count(
+    "public pages",
+    createKeptPageStore<CachedPage>(budget.shareOf("public pages")),
+  );
   const rendering = new Map<string, Promise<CachedPage | null>>();
   const isFresh = (page: CachedPage) => Date.now() - page.renderedAt <= refreshMs;
 

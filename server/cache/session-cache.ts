@@ -3,13 +3,16 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import type { CacheVersions } from "./cache-versions.ts";
 import { createCredentialCache } from "./credential-cache.ts";
+import type { MemoryBudget } from "./memory-budget.ts";
 
 /**
  * Sessions looked up in the last minute (credential-cache.ts), never used past the session's
  * expiry or when it is due for its hourly renewal (which needs the database).
  */
-export function createSessionCache(versions: CacheVersions) {
+export function createSessionCache(versions: CacheVersions, budget: MemoryBudget) {
   const cache = createCredentialCache<ResolvedSession>(versions, {
+    budget,
+    kind: "sessions",
     userIdOf: (session) => session.viewer.userId,
     usable: (session, now) =>
       now < session.expiresAt.getTime() && now - session.lastSeenAt.getTime() < renewEveryMs,

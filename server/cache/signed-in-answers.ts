@@ -7,7 +7,14 @@ import { compressBody, preferredEncoding } from "../http/compression.ts";
 import { markPersonal } from "../http/session-middleware.ts";
 import { createBackgroundRenders } from "./background-renders.ts";
 import type { CacheVersions } from "./cache-versions.ts";
-import { inlineScriptHashes, type KeptAnswer, keepAnswer, replay } from "./kept-response.ts";
+import {
+  inlineScriptHashes,
+  type KeptAnswer,
+  keepAnswer,
+  keptAnswerBytes,
+  replay,
+} from "./kept-response.ts";
+import type { MemoryBudget } from "./memory-budget.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 interface Entry {
@@ -40,7 +47,6 @@ function showsCommunity(path: string, query: string) {
   return !(scopes.length === 1 && scopes[0] === "personal");
 }
 const maxAgeMs = 60_000;
-const maxBytes = 64 * 1024 * 1024;
 /**
  * Renders in the background at once, at most: one leaves the process serving memory and taking
  * writes; two gave 23% fewer pages a second and 45% slower shares in the living bench, for
@@ -71,7 +77,7 @@ export interface SignedInAnswers {
  * exception: an answer behind only on the community's newest shares and stars is served for up
  * to `additionsLagMs` (cache-versions.ts) while it is rendered again in the background.
  * Administrators' answers (they see every prompt) are never kept. The least recently used
- * answers go first past 64 MB.
+ * answers go first past their share of the memory budget (memory-budget.ts).
  */
 export function createSignedInAnswers(options: {
   versions: CacheVersions;
@@ -79,28 +85,15 @@ export function createSignedInAnswers(options: {
   sessionCookie: string;
   /** Off, answers are never kept; writes still drop their session and move versions on. */
   memory: boolean;
+  budget: MemoryBudget;
 }): SignedInAnswers {
   const { versions, sessions } = options;
-  const entries = new Map<string, Entry>();
+  const entries = options.budget.cache<Entry>("signed-in answers", {
+    sizeOf: (entry) => keptAnswerBytes(entry.answer) + entry.url.length * 2,
+  });
   const rendering = new Map<string, Promise<Entry | null>>();
   const background = createBackgroundRenders(backgroundRenders);
-  let bytes = 0;
 
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.answer.body.length;
-  };
-  const keep = (key: string, entry: Entry) => {
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.answer.body.length;
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  };
   /** Where this person's answer to this address is kept, and the versions it must carry. */
   const wanted = (userId: string, encoding: Encoding, path: string, query: string): Wanted => {
     const community = showsCommunity(path, query);
@@ -120,7 +113,7 @@ export function createSignedInAnswers(options: {
     behind: boolean,
     header: (name: string) => string | undefined,
   ) => {
-    const cached = entries.get(want.key);
+    const cached = entries.peek(want.key);
     if (cached?.version !== want.version) return undefined;
     const age = Date.now() - cached.storedAt;
     if (age >= maxAgeMs) return undefined;
@@ -128,8 +121,8 @@ export function createSignedInAnswers(options: {
       if (!behind || age >= versions.additionsLagMs) return undefined;
       if (!rendering.has(want.key)) background.start(cached.url, header);
     }
-    entries.delete(want.key);
-    entries.set(want.key, cached);
+    // Marked as the most recently used: the least recently used go first.
+    entries.get(want.key);
     return cached;
   };
 
@@ -192,7 +185,7 @@ export function createSignedInAnswers(options: {
     rendering.set(key, work);
     const entry = await work;
     if (!entry) return;
-    keep(key, entry);
+    entries.set(key, entry);
     c.res = undefined;
     c.res = replay(entry.answer);
   };

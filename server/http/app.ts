@@ -147,7 +147,7 @@ export function createApp(options: AppOptions) {
       refreshMs: sitemapRefreshMs,
     }),
   );
-  app.route("/", socialImageRoutes({ db }));
+  app.route("/", socialImageRoutes({ db, images: kept.images }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.

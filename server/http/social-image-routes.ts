@@ -8,23 +8,21 @@ import {
   imageVersion,
   promptImageFields,
 } from "../social-images/image-fields.ts";
-import { createKeptImages } from "../social-images/kept-images.ts";
+import type { KeptImages } from "../social-images/kept-images.ts";
 import type { PromptCardFields } from "../social-images/prompt-card-image.ts";
 import { renderSocialImage } from "../social-images/render-social-image.ts";
 import type { AppEnv } from "./app-env.ts";
-
-/** Images take up to this much memory; at about 60 KB each, some five hundred prompts' worth. */
-const keptBytes = 32 * 1024 * 1024;
 
 /**
  * /p/<short id>/image.png: a shared prompt's social image, the og:image of its page, and
  * /c/<short id>/image.png a public collection's. The same for everyone, so shared caches keep
  * them a day (a collection's page names its image by what the image draws, a prompt's page by
  * the prompt's version, so a change is a new address). Anything but a shared prompt or public
- * collection is not found, as its page is.
+ * collection is not found, as its page is. Rendered images are kept in memory (`images`, their
+ * share of the memory budget), at about 60 KB each.
  */
-export function socialImageRoutes(options: { db: Database }) {
-  const images = createKeptImages({ maxBytes: keptBytes });
+export function socialImageRoutes(options: { db: Database; images: KeptImages }) {
+  const { images } = options;
   const routes = new Hono<AppEnv>();
   routes.get("/p/:short{[0-9A-Za-z]{11}}/image.png", async (c) => {
     const short = c.req.param("short");
@@ -51,12 +49,7 @@ export function socialImageRoutes(options: { db: Database }) {
  * or an owner renamed, is a new image, whether or not the collection was edited. The ETag is the
  * same name, so a client that has the image is answered 304.
  */
-async function png(
-  c: Context<AppEnv>,
-  images: ReturnType<typeof createKeptImages>,
-  id: string,
-  fields: PromptCardFields,
-) {
+async function png(c: Context<AppEnv>, images: KeptImages, id: string, fields: PromptCardFields) {
   const version = imageVersion(fields);
   const etag = `"${version}"`;
   c.header("Cache-Control", "public, max-age=86400");
