@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { capturedLogger } from "../tests/support/captured-logger.ts";
+import { eventually } from "../tests/support/eventually.ts";
 import { createUser } from "../tests/support/factories.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { prompts, users } from "./db/schema.ts";
+import { batchedDestination, createLogger } from "./logger.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -87,4 +92,21 @@ it("redacts cookies, authorization headers and tokens", () => {
   log.info({ req: { headers: { cookie: token, authorization: token } }, session: { token } });
   log.flush();
   expect(written()).not.toContain(token);
+});
+
+it("writes a line within a quarter of a second, without waiting for a batch to fill", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "promptshelf-log-"));
+  const file = join(dir, "out.log");
+  const log = createLogger({
+    level: "info",
+    pretty: false,
+    destination: batchedDestination(file),
+  });
+  log.info({ url: "http://localhost:3000" }, "PromptShelf is listening");
+  const written = await eventually(
+    () => readFile(file, "utf8").catch(() => ""),
+    (text) => text.includes("PromptShelf is listening"),
+  );
+  expect(JSON.parse(written.trim())).toMatchObject({ msg: "PromptShelf is listening" });
+  await rm(dir, { recursive: true, force: true });
 });

@@ -31,7 +31,21 @@ export function createLogger(options: {
   };
   if (options.destination) return pino(settings, options.destination);
   if (options.pretty) return pino({ ...settings, transport: { target: "pino-pretty" } });
-  return pino(settings, pino.destination({ sync: false, minLength: 4096 }));
+  return pino(settings, batchedDestination(1));
+}
+
+/** How long a line may wait in the batch before it is written anyway. */
+export const logFlushMs = 250;
+
+/**
+ * Lines written in batches of up to 4 KB (one write for many requests under load), and whatever
+ * waits written within a quarter of a second: someone watching the console sees the address the
+ * server listens on, and each request, as they happen.
+ */
+export function batchedDestination(dest: number | string) {
+  const destination = pino.destination({ dest, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), logFlushMs).unref();
+  return destination;
 }
 
 /** What PostgreSQL says about a failure that names no value: its class, and where it arose. */
