@@ -29,6 +29,7 @@ import { crossSiteRequestCheck } from "./csrf.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
 import { mcpRoutes } from "./mcp-routes.ts";
+import { memoryRoutes } from "./memory-routes.ts";
 import { oauthCrossOrigin, oauthRoutes } from "./oauth-routes.ts";
 import { publicPageRenderer } from "./public-page-render.ts";
 import { rateLimitMiddleware, writesKey } from "./rate-limit-middleware.ts";
@@ -148,6 +149,7 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.route("/", socialImageRoutes({ db, images: kept.images }));
+  app.route("/", memoryRoutes({ kept }));
 
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.

@@ -64,6 +64,7 @@ export function testKeptAnswers(
 ) {
   return createKeptAnswers({
     sessionCookie: cookieNames(servesHttps(config)).session,
+    budgetBytes: config.memoryBudgetBytes,
     communityWindowMs: options.communityWindowMs,
     additionsLagMs: options.additionsLagMs,
     stored: options.stored,
