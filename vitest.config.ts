@@ -12,7 +12,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     globalSetup: ["tests/support/app-build-setup.ts"],
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    setupFiles: [
+      "tests/support/fail-on-console-error.ts",
+      "tests/support/fail-on-unguarded-read.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // The suites wait on their databases more than they compute: on two cores Vitest's default

@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collections, prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { visibleTo } from "../prompts/prompt-access.ts";
+import { readableBy } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
 
 /**
@@ -92,7 +92,7 @@ export async function promptsToCollect(
   const rows = await db
     .select({ id: prompts.id, isShared: prompts.isShared })
     .from(prompts)
-    .where(and(inArray(prompts.id, wanted), visibleTo(viewer)));
+    .where(and(inArray(prompts.id, wanted), readableBy(viewer)));
   return new Map(rows.map((row) => [row.id, row.isShared]));
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { CollectionItem, CollectionSummary } from "../../shared/collection.ts";
 import { collectionPath, promptPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections, profiles, prompts, users } from "../db/schema.ts";
 import { toPublicPrompt } from "../prompts/list-public-prompts.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { profileColumns, publicCreator, selectPrompts } from "../prompts/prompt-view.ts";
 import { type CollectionRow, collectionColumns } from "./collection-access.ts";
 
@@ -13,8 +15,10 @@ import { type CollectionRow, collectionColumns } from "./collection-access.ts";
  */
 // Written out with their tables named: Drizzle leaves columns unqualified when a query reads
 // one table, and inside these subqueries "id" would then be the item's prompt, not the collection.
+// (A condition built apart, as sharedNow is, keeps its columns qualified.)
+const itemPrompt = alias(prompts, "p");
 const itemCount =
-  sql<number>`(select count(*) from collection_items i join prompts p on p.id = i.prompt_id where i.collection_id = "collections"."id" and p.is_shared)`.mapWith(
+  sql<number>`(select count(*) from collection_items i join prompts p on p.id = i.prompt_id where i.collection_id = "collections"."id" and ${sharedNow(itemPrompt)})`.mapWith(
     Number,
   );
 
@@ -71,14 +75,11 @@ export async function itemsOfEach(
     })
     .from(collectionItems)
     .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))
-    .where(and(inArray(collectionItems.collectionId, collectionIds), sql`${prompts.isShared}`))
+    .where(and(inArray(collectionItems.collectionId, collectionIds), sharedNow()))
     .orderBy(asc(collectionItems.position), asc(collectionItems.addedAt));
   if (rows.length === 0) return byCollection;
   const promptRows = await selectPrompts(db, null).where(
-    and(
-      inArray(prompts.id, [...new Set(rows.map((row) => row.promptId))]),
-      sql`${prompts.isShared}`,
-    ),
+    and(inArray(prompts.id, [...new Set(rows.map((row) => row.promptId))]), sharedNow()),
   );
   const byId = new Map(promptRows.map((row) => [row.id, toPublicPrompt(row)]));
   for (const row of rows) {

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { SaveCollectionResult } from "../../shared/collection.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { requireViewer } from "../prompts/prompt-access.ts";
+import { ownedBy, requireViewer } from "../prompts/prompt-access.ts";
 import { saveToLibrary } from "../prompts/save-to-library.ts";
 import { requireVisibleCollection } from "./collection-access.ts";
 import { itemsOf } from "./collection-view.ts";
@@ -25,7 +25,7 @@ export async function saveCollection(options: {
     ? await options.db
         .select({ id: prompts.id })
         .from(prompts)
-        .where(and(inArray(prompts.id, ids), eq(prompts.userId, viewer.userId)))
+        .where(and(inArray(prompts.id, ids), ownedBy(viewer)))
     : [];
   const owned = new Set(own.map((row) => row.id));
   return options.db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections, prompts } from "../db/schema.ts";
 import { assertShareable } from "../prompts/privacy-check.ts";
-import { requireViewer } from "../prompts/prompt-access.ts";
+import { requireViewer, sharedNow } from "../prompts/prompt-access.ts";
 import { requireChangeableCollection } from "./collection-access.ts";
 import type { UpdateCollectionInput } from "./collection-input.ts";
 import { summaryOf } from "./collection-view.ts";
@@ -45,13 +45,16 @@ export async function updateCollection(
   return summaryOf(options.db, collection.id);
 }
 
-/** Each item's note, named by its prompt's title, as the privacy check reports them. */
+/**
+ * Each note a public collection shows (its shared prompts' items), named by its prompt's title,
+ * as the privacy check reports them.
+ */
 async function itemNotes(db: Database, id: string) {
   const rows = await db
     .select({ note: collectionItems.note, title: prompts.title })
     .from(collectionItems)
     .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))
-    .where(eq(collectionItems.collectionId, id))
+    .where(and(eq(collectionItems.collectionId, id), sharedNow()))
     .orderBy(asc(collectionItems.position));
   return rows.map((row) => ({ note: row.note, entry: `Note on ${row.title}` }));
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, prompts } from "../db/schema.ts";
 import { assertShareable } from "../prompts/privacy-check.ts";
-import { assertPromptId, requireViewer } from "../prompts/prompt-access.ts";
+import { assertPromptId, requireViewer, sharedNow } from "../prompts/prompt-access.ts";
 import { touch } from "./add-item.ts";
 import { requireChangeableCollection } from "./collection-access.ts";
 import type { UpdateItemInput } from "./collection-input.ts";
@@ -29,7 +29,7 @@ export async function updateItem(
       .select({
         promptId: collectionItems.promptId,
         position: collectionItems.position,
-        shown: prompts.isShared,
+        shown: sql<boolean>`${sharedNow()}`,
       })
       .from(collectionItems)
       .innerJoin(prompts, eq(prompts.id, collectionItems.promptId))

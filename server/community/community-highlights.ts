@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { dailyPrompts, favourites, prompts } from "../db/schema.ts";
 import { type PublicPrompt, toPublicPrompt } from "../prompts/list-public-prompts.ts";
@@ -24,10 +24,11 @@ export async function communityHighlights(options: {
   const now = options.now ?? new Date();
   const pickId = await promptOfTheDayId(options.db, now.toISOString().slice(0, 10));
   const since = new Date(now.getTime() - freshWindowMs);
-  const fresh = sql`${sharedNow()} and ${prompts.createdAt} > ${since.toISOString()}::timestamptz`;
+  const recent = sql`${prompts.createdAt} > ${since.toISOString()}::timestamptz`;
+  const fresh = and(sharedNow(), recent);
   const [rows, [counted]] = await Promise.all([
     selectPrompts(options.db, null)
-      .where(pickId ? sql`(${fresh}) or ${prompts.id} = ${pickId}` : fresh)
+      .where(pickId ? and(sharedNow(), or(recent, eq(prompts.id, pickId))) : fresh)
       .orderBy(desc(prompts.createdAt), desc(prompts.id))
       .limit(freshShown + 1),
     options.db
@@ -51,7 +52,7 @@ export async function communityHighlights(options: {
 }
 
 async function fetchPick(db: Database, id: string) {
-  const [row] = await selectPrompts(db, null).where(eq(prompts.id, id));
+  const [row] = await selectPrompts(db, null).where(and(eq(prompts.id, id), sharedNow()));
   return row ? toPublicPrompt(row) : null;
 }
 

@@ -1,8 +1,9 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { selectPrompts, toPrompt } from "../prompts/prompt-view.ts";
 import type { CommunityHighlights } from "./community-highlights.ts";
 
@@ -23,7 +24,7 @@ export async function highlightsForViewer(options: {
     ids.length === 0
       ? []
       : await selectPrompts(options.db, options.viewer).where(
-          and(sql`${prompts.isShared}`, inArray(prompts.id, ids)),
+          and(sharedNow(), inArray(prompts.id, ids)),
         );
   const byId = new Map<string, Prompt>(rows.map((row) => [row.id, toPrompt(row, options.viewer)]));
   const fresh = freshToday.flatMap((prompt) => byId.get(prompt.id) ?? []);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { folders, prompts } from "../db/schema.ts";
-import { landed, requireViewer } from "../prompts/prompt-access.ts";
+import { landed, ownedBy, requireViewer } from "../prompts/prompt-access.ts";
 
 export interface Folder {
   id: string;
@@ -31,12 +31,7 @@ export async function listFolders(options: {
     .from(folders)
     .leftJoin(
       prompts,
-      and(
-        eq(prompts.folderId, folders.id),
-        eq(prompts.userId, viewer.userId),
-        sql`not ${prompts.isShared}`,
-        landed(),
-      ),
+      and(eq(prompts.folderId, folders.id), ownedBy(viewer), sql`not ${prompts.isShared}`),
     )
     .where(and(eq(folders.userId, viewer.userId), landed(folders.importRunId)))
     .groupBy(folders.id)

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
-import { visibleTo } from "../prompts/prompt-access.ts";
+import { checkedElsewhere, readableBy } from "../prompts/prompt-access.ts";
 import type { ImportedHistory } from "./import-history.ts";
 
 type SavedFrom = ImportedHistory["savedFrom"];
@@ -35,13 +35,19 @@ export async function forkLinks(
     const originals = await tx
       .select({ id: prompts.id })
       .from(prompts)
-      .where(and(inArray(prompts.id, ids), visibleTo(viewer)))
+      .where(and(inArray(prompts.id, ids), readableBy(viewer)))
       .for("key share");
     for (const { id } of originals) visible.add(id);
     const copies = await tx
       .select({ id: prompts.sourcePromptId })
       .from(prompts)
-      .where(and(eq(prompts.userId, viewer.userId), inArray(prompts.sourcePromptId, ids)));
+      .where(
+        and(
+          eq(prompts.userId, viewer.userId),
+          inArray(prompts.sourcePromptId, ids),
+          checkedElsewhere("own-rows-before-writing"),
+        ),
+      );
     for (const { id } of copies) if (id) kept.add(id);
   }
   return (savedFrom: SavedFrom) => {

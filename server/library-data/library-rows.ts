@@ -12,7 +12,7 @@ import {
   promptVersions,
   tags,
 } from "../db/schema.ts";
-import { landed } from "../prompts/prompt-access.ts";
+import { landed, ownedBy, readableBy } from "../prompts/prompt-access.ts";
 
 const batchSize = 500;
 
@@ -106,7 +106,7 @@ export async function starsOnOthers(db: Database, userId: string) {
       and(
         eq(favourites.userId, userId),
         sql`${prompts.userId} is distinct from ${userId}`,
-        landed(),
+        readableBy({ userId, isAdmin: false }),
       ),
     );
   return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
@@ -143,12 +143,11 @@ type Position = { createdAt: Date; id: string } | null;
 
 /**
  * The owner's prompts after a position, oldest first: how the readers below page. Those of an
- * import still running are not the person's yet (landed() in prompt-access.ts).
+ * import still running are not the person's yet (ownedBy() in prompt-access.ts).
  */
 const ownAfter = (userId: string, after: Position) =>
   and(
-    eq(prompts.userId, userId),
-    landed(),
+    ownedBy({ userId }),
     after
       ? sql`(${prompts.createdAt}, ${prompts.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
       : undefined,
@@ -174,7 +173,7 @@ export async function ownPromptsByText(
   const rows = await db
     .select({ id: prompts.id, hash })
     .from(prompts)
-    .where(and(eq(prompts.userId, userId), inArray(hash, hashes), landed()))
+    .where(and(ownedBy({ userId }), inArray(hash, hashes)))
     .orderBy(desc(prompts.isShared), ...oldestFirst);
   const byHash = new Map<string, string>();
   for (const row of rows) if (!byHash.has(row.hash)) byHash.set(row.hash, row.id);

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type TemplateVariable, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
-import { landed } from "../prompts/prompt-access.ts";
+import { favourites, prompts } from "../db/schema.ts";
+import { ownedBy, readableBy } from "../prompts/prompt-access.ts";
 import { isRequired } from "./fill-template.ts";
 
 /** At most this many of a person's prompts are offered as MCP prompts (slash commands). */
@@ -17,21 +19,23 @@ export interface OfferedPrompt {
   text: string;
 }
 
+/** A starred prompt, someone else's or the person's own. */
+const starred = alias(prompts, "p");
+
 /**
  * What a client that shows MCP prompts offers as slash commands: the person's starred prompts
  * (their own or shared ones) and their own templates (prompts with {{variables}}), by title.
  */
 export async function offeredPrompts(db: Database, viewer: Viewer): Promise<OfferedPrompt[]> {
-  const seeAll = viewer.isAdmin ? sql`true` : sql`(p.is_shared OR p.user_id = ${viewer.userId})`;
-  const past = (table: string) => landed(sql.raw(`${table}.import_run_id`));
   const result = await db.execute(sql`
     SELECT id, title, prompt_text FROM (
-      SELECT id, title, prompt_text FROM prompts
-      WHERE user_id = ${viewer.userId} AND prompt_text LIKE '%{{%' AND ${past("prompts")}
+      SELECT ${prompts.id} AS id, ${prompts.title} AS title, ${prompts.promptText} AS prompt_text
+      FROM ${prompts}
+      WHERE ${ownedBy(viewer)} AND ${prompts.promptText} LIKE '%{{%'
       UNION
-      SELECT p.id, p.title, p.prompt_text
-      FROM favourites f JOIN prompts p ON p.id = f.prompt_id
-      WHERE f.user_id = ${viewer.userId} AND ${seeAll} AND ${past("p")}
+      SELECT ${starred.id}, ${starred.title}, ${starred.promptText}
+      FROM ${favourites} JOIN ${prompts} AS ${starred} ON ${starred.id} = ${favourites.promptId}
+      WHERE ${favourites.userId} = ${viewer.userId} AND ${readableBy(viewer, starred)}
     ) offered
     ORDER BY lower(title), id
     LIMIT ${offeredPromptLimit}`);

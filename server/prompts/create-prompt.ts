@@ -34,7 +34,7 @@ export async function createPrompt(
       starredAt: null,
       // A new prompt has no copies yet, the viewer's or anyone's.
       savedByViewer: false,
-      originalVersion: null,
+      originalChanged: null,
       tags: [],
       titleKey: row.title.toLowerCase(),
     },

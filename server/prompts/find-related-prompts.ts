@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
-import { sharedNow } from "./prompt-access.ts";
+import { checkedElsewhere, sharedNow } from "./prompt-access.ts";
 import { pageStamp, selectPrompts } from "./prompt-view.ts";
 
 /** How many related prompts a prompt page shows. */
@@ -54,7 +54,7 @@ const relatedStatement = prepared((db) => {
       select id, similarity(title, ${key}) as score from ${candidates} as candidates) as scored
     where score >= ${leastSimilarity} order by score desc, id limit ${relatedLimit})`;
   return selectPrompts(db, null, { stamp: pageStamp })
-    .where(sql`${prompts.id} in ${best}`)
+    .where(sql`${prompts.id} in ${best} and ${checkedElsewhere("chosen-by-the-rule")}`)
     .orderBy(sql`similarity(${title}, ${key}) desc`, prompts.id)
     .prepare("related_prompts");
 });

@@ -6,7 +6,7 @@ import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { prompts } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { landed } from "./prompt-access.ts";
+import { ownedBy } from "./prompt-access.ts";
 
 /** Two prompts whose openings share this much (pg_trgm similarity) are near-duplicates: decision 0016. */
 export const similarThreshold = 0.7;
@@ -53,7 +53,7 @@ export async function findSimilarPrompt(options: {
               select ${prompts.id} as id, ${prompts.title} as title,
                 ${prompts.isShared} as is_shared, ${prompts.promptText} as prompt_text
               from ${prompts}
-              where ${prompts.userId} = ${viewer.userId} and ${prompts.id} <> ${saved.id} and ${landed()}
+              where ${ownedBy(viewer)} and ${prompts.id} <> ${saved.id}
               order by ${prompts.createdAt} desc, ${prompts.id} desc
               limit ${comparedPrompts}
             ) as newest

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, inArray, sql } from "drizzle-orm";
 import { type Snippet, titleKey } from "../../shared/template-snippets.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
-import { requireViewer } from "./prompt-access.ts";
+import { ownedBy, requireViewer } from "./prompt-access.ts";
 
 /** Most titles one look-up may ask for. */
 export const snippetTitleLimit = 100;
@@ -28,7 +28,7 @@ export async function findSnippets(options: {
       promptText: prompts.promptText,
     })
     .from(prompts)
-    .where(and(eq(prompts.userId, viewer.userId), inArray(sql`lower(${prompts.title})`, keys)))
+    .where(and(ownedBy(viewer), inArray(sql`lower(${prompts.title})`, keys)))
     .orderBy(sql`lower(${prompts.title})`, desc(prompts.updatedAt), desc(prompts.id));
   return rows;
 }

@@ -1,8 +1,8 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { landed, requireViewer, sharedNow, visibleTo } from "./prompt-access.ts";
+import { ownedBy, readableBy, requireViewer, sharedNow } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { containsPattern } from "./search-pattern.ts";
 
@@ -13,19 +13,15 @@ import { containsPattern } from "./search-pattern.ts";
 export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer | null) {
   switch (scope) {
     case "personal":
-      return and(
-        eq(prompts.userId, requireViewer(viewer).userId),
-        sql`not ${prompts.isShared}`,
-        landed(),
-      );
+      return and(ownedBy(requireViewer(viewer)), sql`not ${prompts.isShared}`);
     case "community":
       return sharedNow();
     case "favourites":
-      return visibleTo(requireViewer(viewer));
+      return readableBy(requireViewer(viewer));
     case "all":
       if (!requireViewer(viewer).isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");
-      return landed();
+      return readableBy(viewer);
   }
 }
 

@@ -1,9 +1,10 @@
-import { inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { BrowseQuery } from "../../shared/browse.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
 import { listStatement } from "./list-statement.ts";
+import { checkedElsewhere } from "./prompt-access.ts";
 import { withMatchExcerpts } from "./search-excerpts.ts";
 import { pageRows } from "./search-plan.ts";
 import { relevance } from "./search-relevance.ts";
@@ -64,9 +65,12 @@ async function byRelevance<Row extends { id: string }>(db: Database, rows: Row[]
     .select({ id: prompts.id, score: relevance(term) })
     .from(prompts)
     .where(
-      inArray(
-        prompts.id,
-        rows.map((row) => row.id),
+      and(
+        inArray(
+          prompts.id,
+          rows.map((row) => row.id),
+        ),
+        checkedElsewhere("chosen-by-the-rule"),
       ),
     );
   const scoreOf = new Map(scores.map((row) => [row.id, row.score]));

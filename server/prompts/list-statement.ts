@@ -12,7 +12,7 @@ import {
   tagConditions,
 } from "./list-filters.ts";
 import { after, orderOf, sortKeys } from "./list-order.ts";
-import { requireViewer } from "./prompt-access.ts";
+import { checkedElsewhere, requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { selectPrompts } from "./prompt-view.ts";
 import { type SearchColumns, searchCondition, testedOn } from "./search-condition.ts";
@@ -123,7 +123,7 @@ function recentMatches(options: ListOptions, conditions: (SQL | undefined)[], te
 /** A search page's rows, read by id, newest first. */
 function pageById(options: ListOptions, ids: SQLWrapper) {
   return selectPrompts(options.db, options.viewer)
-    .where(inArray(prompts.id, ids))
+    .where(and(inArray(prompts.id, ids), checkedElsewhere("chosen-by-the-rule")))
     .orderBy(...newestByValue);
 }
 

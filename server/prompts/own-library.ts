@@ -2,7 +2,7 @@ import { and, eq, not } from "drizzle-orm";
 import type { KeptLibrary } from "../cache/kept-answers.ts";
 import type { Database } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
-import { landed } from "./prompt-access.ts";
+import { ownedBy } from "./prompt-access.ts";
 import { wordsOf, trigramsOf as wordTrigrams } from "./search-pattern.ts";
 import { earlyWithin } from "./search-relevance.ts";
 
@@ -49,7 +49,7 @@ export async function readOwnLibrary(
       createdAt: prompts.createdAt,
     })
     .from(prompts)
-    .where(and(eq(prompts.userId, userId), not(prompts.isShared), landed()));
+    .where(and(ownedBy({ userId }), not(prompts.isShared)));
   let bytes = 0;
   const rows = read.map((row) => {
     const category = foldAscii(row.category ?? "");

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, getTableName, or, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { importRuns, prompts } from "../db/schema.ts";
@@ -12,16 +12,96 @@ import { isUuid } from "../uuid.ts";
  * - owners file and tag their own prompts; anyone stars, copies or saves what they can see.
  * - a prompt an import is still writing is nobody's, not even its owner's, until the import lands;
  * Another person's personal prompt is "not found", never "forbidden", so its existence never leaks.
+ *
+ * Every statement that reads prompts says which rows it may read with one of the conditions
+ * below, on each prompts table it names (the table itself or an alias, `alias(prompts, "p")`):
+ * readableBy (what a viewer may see), sharedNow (what anyone may see), ownedBy (a viewer's own
+ * rows: their library, their organising, their edits), or, where a statement reads rows another
+ * condition has already chosen, checkedElsewhere with its reason. Each writes a mark in the SQL
+ * (a comment naming the rule and the table), and the test suite fails on any statement an app
+ * request sends that names a prompts table without a mark for it
+ * (tests/support/unguarded-reads.ts). A new kind of reader, a team's members say, is one more
+ * branch of readableBy, and every list, page, search and export follows.
  */
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AppError("unauthenticated", "Please sign in");
   return viewer;
 }
 
-export function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.isAdmin) return landed();
-  return and(or(sql`${prompts.isShared}`, sql`${prompts.userId} = ${viewer.userId}`), landed());
+/** The prompts table, or an alias of it: the rule is applied to the rows of whichever is named. */
+export type PromptsTable = Table & Record<"isShared" | "userId" | "importRunId", SQLWrapper>;
+
+/** Who is asking: someone signed in, or nobody (a public page, anyone at all). */
+type Reader = Pick<Viewer, "userId" | "isAdmin"> | null;
+
+/**
+ * The prompts the reader may see: a signed-in person their own and every shared prompt, an
+ * administrator every prompt, nobody the shared prompts (sharedNow); none that an import is
+ * still writing.
+ */
+export function readableBy(reader: Reader, table: PromptsTable = prompts): SQL {
+  if (!reader) return sharedNow(table);
+  const rows = reader.isAdmin
+    ? landed(table.importRunId)
+    : (and(
+        or(sql`${table.isShared}`, sql`${table.userId} = ${reader.userId}`),
+        landed(table.importRunId),
+      ) as SQL);
+  return marked("readable", table, rows);
 }
+
+/** The same rule under its older name (the workbench reads prompts with it). */
+export const visibleTo = (viewer: Viewer, table: PromptsTable = prompts) =>
+  readableBy(viewer, table);
+
+/** A shared prompt that has landed: what the community, and anyone at all, may be shown. */
+export function sharedNow(table: PromptsTable = prompts): SQL {
+  return marked("shared", table, sql`(${table.isShared} and ${landed(table.importRunId)})`);
+}
+
+/**
+ * The viewer's own prompts that have landed, shared or not: their library, what they file and
+ * tag, their templates and snippets. Never another person's, an administrator's neither.
+ */
+export function ownedBy(owner: Pick<Viewer, "userId">, table: PromptsTable = prompts): SQL {
+  return marked(
+    "own",
+    table,
+    and(sql`${table.userId} = ${owner.userId}`, landed(table.importRunId)) as SQL,
+  );
+}
+
+/**
+ * Where a statement reads prompts without the rule because the rows were chosen by it already,
+ * or because the read decides access itself; each reason says which. A new reason belongs here,
+ * with why it is safe.
+ */
+const checkedReasons = {
+  "chosen-by-the-rule":
+    "rows by id, the ids chosen by the rule in the same statement or in the one before",
+  "same-row": "a row read again through its own physical address (a list's excerpt)",
+  "ownership-probe": "one prompt's owner and visibility, read to decide access in code",
+  "own-rows-before-writing":
+    "the viewer's own rows, landed or not, that a write must take into account before writing",
+} as const;
+
+export type CheckedReason = keyof typeof checkedReasons;
+
+/** A read of prompts the rule does not narrow, with the reason it needs none (checkedReasons). */
+export function checkedElsewhere(reason: CheckedReason, table: PromptsTable = prompts): SQL {
+  return marked(`checked:${reason}`, table, sql`true`);
+}
+
+/**
+ * The condition with a mark naming the rule and the table (its alias) it was applied to: a
+ * comment, which PostgreSQL ignores, so plans are those of the condition alone.
+ */
+function marked(rule: string, table: PromptsTable, condition: SQL): SQL {
+  return sql`(${sql.raw(`/* access:${rule} ${getTableName(table)} */`)} ${condition})`;
+}
+
+/** How a mark reads, for the test that looks for it: the rule, then the table's name or alias. */
+export const accessMark = /\/\* access:([a-z:-]+) ([a-z_0-9]+) \*\//g;
 
 /**
  * Whether a row (a prompt by default) is past its import. An import writes in short transactions
@@ -33,11 +113,6 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
  */
 export function landed(importRunId: SQLWrapper = prompts.importRunId): SQL {
   return sql`(${importRunId} is null or ${importRunId} not in (select ${importRuns.id} from ${importRuns}))`;
-}
-
-/** A shared prompt that has landed: what the community, and anyone at all, may be shown. */
-export function sharedNow(): SQL {
-  return sql`(${prompts.isShared} and ${landed()})`;
 }
 
 export function assertCanChange(
@@ -68,13 +143,16 @@ export function assertOwn(
   throw new AppError("forbidden", "You can only organise your own prompts", "prompt_not_own");
 }
 
-/** The prompt's owner and visibility, for the checks above. */
+/**
+ * The prompt's owner and visibility, for the checks above. A prompt an import is still writing
+ * is not there yet.
+ */
 export async function promptOwnership(db: Database, id: string) {
   assertPromptId(id);
   const [row] = await db
     .select({ userId: prompts.userId, isShared: prompts.isShared })
     .from(prompts)
-    .where(eq(prompts.id, id));
+    .where(and(eq(prompts.id, id), landed(), checkedElsewhere("ownership-probe")));
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { assertPromptId, visibleTo } from "./prompt-access.ts";
+import { assertPromptId, readableBy } from "./prompt-access.ts";
 
 /** The prompt, if the viewer can see it; otherwise not found. */
 export async function requireVisiblePrompt(db: Database, viewer: Viewer, id: string) {
@@ -17,7 +17,7 @@ export async function requireVisiblePrompt(db: Database, viewer: Viewer, id: str
       version: prompts.version,
     })
     .from(prompts)
-    .where(and(eq(prompts.id, id), visibleTo(viewer)));
+    .where(and(eq(prompts.id, id), readableBy(viewer)));
   if (!row) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   return row;
 }

@@ -4,7 +4,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { libraryUsage, prompts } from "../db/schema.ts";
 import { getPrompt } from "./get-prompt.ts";
-import { requireViewer } from "./prompt-access.ts";
+import { checkedElsewhere, requireViewer } from "./prompt-access.ts";
 import { requireVisiblePrompt } from "./require-visible.ts";
 
 /**
@@ -29,7 +29,13 @@ export async function saveToLibrary(options: {
     const [existing] = await tx
       .select({ id: prompts.id })
       .from(prompts)
-      .where(and(eq(prompts.userId, viewer.userId), eq(prompts.sourcePromptId, original.id)))
+      .where(
+        and(
+          eq(prompts.userId, viewer.userId),
+          eq(prompts.sourcePromptId, original.id),
+          checkedElsewhere("own-rows-before-writing"),
+        ),
+      )
       .limit(1);
     if (existing) return { id: existing.id, created: false };
     const [copy] = await tx

@@ -1,7 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import type { Prompt } from "../../shared/prompt.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { checkedElsewhere } from "./prompt-access.ts";
 import { type Matched, searchMatch } from "./search-match.ts";
 
 /** Characters kept before the match, and in all: enough for a card to show it in context. */
@@ -35,9 +36,12 @@ export async function withMatchExcerpts<
     })
     .from(prompts)
     .where(
-      inArray(
-        prompts.id,
-        hidden.map((item) => item.id),
+      and(
+        inArray(
+          prompts.id,
+          hidden.map((item) => item.id),
+        ),
+        checkedElsewhere("chosen-by-the-rule"),
       ),
     );
   const found = new Map(rows.map((row) => [row.id, row]));

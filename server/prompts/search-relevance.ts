@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { checkedElsewhere } from "./prompt-access.ts";
 import { isPlainAscii } from "./search-pattern.ts";
 
 /**
@@ -34,6 +35,6 @@ export async function relevanceOf(db: Database, id: string, term: string) {
   const [row] = await db
     .select({ score: relevance(term) })
     .from(prompts)
-    .where(sql`${prompts.id} = ${id}`);
+    .where(sql`${prompts.id} = ${id} and ${checkedElsewhere("chosen-by-the-rule")}`);
   return row?.score ?? 0;
 }

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { collectionPath } from "../../shared/public-address.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
-import { landed } from "../prompts/prompt-access.ts";
+import { prompts } from "../db/schema.ts";
+import { sharedNow } from "../prompts/prompt-access.ts";
 import { refreshedValue } from "./refreshed-value.ts";
 import type { SitemapOptions, SitemapSection } from "./sitemap-sections.ts";
 import { w3cDate } from "./sitemap-xml.ts";
@@ -17,6 +19,9 @@ interface Listing {
   path(row: { id: string; key: string }): string;
 }
 
+/** A profile's shared prompts. */
+const shares = alias(prompts, "s");
+
 /**
  * Public profiles: only people who turned theirs on, and never by anything but the handle they
  * chose. A profile changes when it is edited and when its person shares a prompt (the newest
@@ -25,9 +30,9 @@ interface Listing {
 const profiles: Listing = {
   name: "profiles",
   rows: sql`select p.id, p.handle as key, greatest(p.updated_at, (
-      select s.created_at from prompts s
-      where s.user_id = p.id and s.is_shared and ${landed(sql`s.import_run_id`)}
-      order by s.created_at desc limit 1)) as lastmod
+      select ${shares.createdAt} from ${prompts} as ${shares}
+      where ${shares.userId} = p.id and ${sharedNow(shares)}
+      order by ${shares.createdAt} desc limit 1)) as lastmod
     from profiles p where p.is_public and p.handle is not null`,
   path: (row) => `/u/${row.key}`,
 };

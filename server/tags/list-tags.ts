@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts, promptTags, tags } from "../db/schema.ts";
-import { landed, requireViewer } from "../prompts/prompt-access.ts";
+import { landed, ownedBy, requireViewer } from "../prompts/prompt-access.ts";
 
 export interface Tag {
   name: string;
@@ -22,7 +22,7 @@ export async function listTags(options: { db: Database; viewer: Viewer | null })
     })
     .from(tags)
     .leftJoin(promptTags, eq(promptTags.tagId, tags.id))
-    .leftJoin(prompts, and(eq(prompts.id, promptTags.promptId), landed()))
+    .leftJoin(prompts, and(eq(prompts.id, promptTags.promptId), ownedBy(viewer)))
     .where(and(eq(tags.userId, viewer.userId), landed(tags.importRunId)))
     .groupBy(tags.id)
     .orderBy(asc(sql`lower(${tags.name})`));

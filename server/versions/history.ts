@@ -6,7 +6,13 @@ import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { profiles, prompts, promptVersions, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { assertPromptId, requireViewer, visibleTo } from "../prompts/prompt-access.ts";
+import {
+  assertPromptId,
+  checkedElsewhere,
+  readableBy,
+  requireViewer,
+  sharedNow,
+} from "../prompts/prompt-access.ts";
 import { creatorName } from "../prompts/prompt-view.ts";
 
 /**
@@ -54,11 +60,11 @@ const sharedHistory = prepared((db) => {
     .from(prompts)
     .leftJoin(users, eq(users.id, sql`coalesce(${prompts.versionAuthorId}, ${prompts.userId})`))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(prompts.id, id), sql`${prompts.isShared}`));
+    .where(and(eq(prompts.id, id), sharedNow()));
   const earlier = db
     .select({ number: promptVersions.number, ...summaryColumns() })
     .from(promptVersions)
-    .innerJoin(prompts, and(eq(prompts.id, promptVersions.promptId), sql`${prompts.isShared}`))
+    .innerJoin(prompts, and(eq(prompts.id, promptVersions.promptId), sharedNow()))
     .leftJoin(users, eq(users.id, sql`coalesce(${promptVersions.authorId}, ${prompts.userId})`))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
@@ -75,7 +81,7 @@ async function historyOf(db: Database, prompt: VisiblePrompt): Promise<History> 
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
     .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
-    .where(eq(promptVersions.promptId, prompt.id))
+    .where(and(eq(promptVersions.promptId, prompt.id), checkedElsewhere("chosen-by-the-rule")))
     .orderBy(desc(promptVersions.number));
   const versions = [toSummary(prompt), ...earlier.map(toSummary)];
   return {
@@ -101,7 +107,7 @@ export type VisiblePrompt = Awaited<ReturnType<typeof currentVersion>>;
 
 /** The prompt as its current version, if the viewer can see it; otherwise not found. */
 export async function visiblePrompt(db: Database, viewer: Viewer, id: string) {
-  return currentVersion(db, id, visibleTo(viewer));
+  return currentVersion(db, id, readableBy(viewer));
 }
 
 /** The prompt as its current version, if it meets the condition; otherwise not found. */
@@ -142,7 +148,13 @@ export async function versionOf(
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(purger, eq(purger.id, promptVersions.purgedBy))
     .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
-    .where(and(eq(promptVersions.promptId, prompt.id), eq(promptVersions.number, number)));
+    .where(
+      and(
+        eq(promptVersions.promptId, prompt.id),
+        eq(promptVersions.number, number),
+        checkedElsewhere("chosen-by-the-rule"),
+      ),
+    );
   if (!row) throw new AppError("not_found", "Version not found", "version_not_found");
   return { ...toSummary(row), promptText: row.promptText };
 }

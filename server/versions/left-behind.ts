@@ -4,7 +4,7 @@ import type { LeftBehind } from "../../shared/versions.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { promptVersions } from "../db/schema.ts";
-import { assertCanChange, requireViewer } from "../prompts/prompt-access.ts";
+import { assertCanChange, checkedElsewhere, requireViewer } from "../prompts/prompt-access.ts";
 import { visiblePrompt } from "./history.ts";
 
 /**
@@ -35,7 +35,13 @@ export async function findLeftBehind(options: {
       note: promptVersions.note,
     })
     .from(promptVersions)
-    .where(and(eq(promptVersions.promptId, prompt.id), isNull(promptVersions.purgedAt)))
+    .where(
+      and(
+        eq(promptVersions.promptId, prompt.id),
+        isNull(promptVersions.purgedAt),
+        checkedElsewhere("chosen-by-the-rule"),
+      ),
+    )
     .orderBy(asc(promptVersions.number));
   const versions = earlier.flatMap(({ number, ...content }) => {
     const gone = found(content).filter(({ value }) => !now.has(value));

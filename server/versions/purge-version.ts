@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { promptVersions } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { assertCanChange, requireViewer } from "../prompts/prompt-access.ts";
+import { assertCanChange, checkedElsewhere, requireViewer } from "../prompts/prompt-access.ts";
 import { visiblePrompt } from "./history.ts";
 
 /**
@@ -44,6 +44,6 @@ export async function purgeVersion(options: {
   const [kept] = await options.db
     .select({ number: promptVersions.number })
     .from(promptVersions)
-    .where(version);
+    .where(and(version, checkedElsewhere("chosen-by-the-rule")));
   if (!kept) throw new AppError("not_found", "Version not found", "version_not_found");
 }

@@ -9,8 +9,8 @@ import { getPrompt } from "../prompts/get-prompt.ts";
 import {
   assertCanChange,
   assertPromptId,
+  readableBy,
   requireViewer,
-  visibleTo,
 } from "../prompts/prompt-access.ts";
 import { writeVersion } from "../prompts/update-prompt.ts";
 import { versionOf, visiblePrompt } from "./history.ts";
@@ -107,7 +107,7 @@ async function copyAndOriginal(db: Database, viewer: Viewer, id: string) {
       fromVersion: prompts.sourceVersion,
     })
     .from(prompts)
-    .where(and(eq(prompts.id, id), visibleTo(viewer)));
+    .where(and(eq(prompts.id, id), readableBy(viewer)));
   if (!copy) throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   const { originalId, fromVersion } = copy;
   if (originalId === null || fromVersion === null) {

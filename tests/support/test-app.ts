@@ -9,6 +9,7 @@ import { createApp } from "../../server/http/app.ts";
 import type { ChangeFeed } from "../../server/live/change-feed.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createTestDatabase } from "./test-database.ts";
+import { whileAnswering } from "./unguarded-reads.ts";
 
 /** The pages, loaded once per build: a worker keeps them from one test file to the next. */
 let pages: { path: string; build: Promise<ServerBuild> } | undefined;
@@ -41,7 +42,7 @@ export async function createTestApp(options: {
   if (pages?.path !== path) pages = { path, build: import(path) };
   const build = await pages.build;
   const config = options.config ?? testConfig(options.env);
-  return createApp({
+  const app = createApp({
     config,
     db: options.db,
     log: testLogger(),
@@ -50,6 +51,11 @@ export async function createTestApp(options: {
     changeFeed: options.changeFeed,
     kept: options.kept ?? testKeptAnswers(config),
   });
+  // What the app reads while it answers is checked for prompt-access.ts's rule
+  // (tests/support/unguarded-reads.ts); app.request answers through app.fetch.
+  const fetch = app.fetch;
+  app.fetch = (...args) => whileAnswering(() => fetch(...args));
+  return app;
 }
 
 /** Kept answers as the server keeps them. */

@@ -6,6 +6,7 @@ import { parseConfig } from "../../server/config.ts";
 import { type DatabaseHandle, type OpenOptions, openDatabase } from "../../server/db/client.ts";
 import { connectionSettings } from "../../server/db/connection-settings.ts";
 import { databaseUrlFor } from "./database-url.ts";
+import { checkStatement } from "./unguarded-reads.ts";
 
 /**
  * The connection settings the server starts with by default (library limits), with a statement
@@ -21,7 +22,15 @@ export function defaultConnectionSettings() {
  * have the server's default settings unless others are given.
  */
 export async function createTestDatabase(input: OpenOptions = {}): Promise<DatabaseHandle> {
-  const options = { ...input, settings: input.settings ?? defaultConnectionSettings() };
+  const options = {
+    ...input,
+    settings: input.settings ?? defaultConnectionSettings(),
+    // Every statement an app request sends is checked for prompt-access.ts's rule.
+    onQuery: (statement: string) => {
+      checkStatement(statement);
+      input.onQuery?.(statement);
+    },
+  };
   if (inject("databaseDriver") === "postgres") return createPostgresCopy(options);
   const snapshot = new Blob([await readFile(inject("pgliteSnapshotPath"))]);
   return openDatabase({ driver: "pglite", memory: true, snapshot }, options);
