@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { folders, importRuns, prompts, tags } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Pace, pacer } from "../pacing.ts";
+import { checkedElsewhere } from "../prompts/prompt-access.ts";
 
 type Writer = Pick<Database, "update">;
 
@@ -64,7 +65,11 @@ const endedEarly = () => new Error("the import was ended before it finished");
  * leaves the run to be undone again, and nothing it wrote is ever shown).
  */
 export async function undoImportRun(db: Database, run: ImportRun, pace: Pace = pacer()) {
-  const ofRun = and(eq(prompts.userId, run.userId), eq(prompts.importRunId, run.id));
+  const ofRun = and(
+    eq(prompts.userId, run.userId),
+    eq(prompts.importRunId, run.id),
+    checkedElsewhere("own-rows-before-writing"),
+  );
   while (true) {
     const batch = db.select({ id: prompts.id }).from(prompts).where(ofRun).limit(undoBatch);
     const deleted = await db
@@ -92,7 +97,7 @@ export async function undoImportRun(db: Database, run: ImportRun, pace: Pace = p
         and(
           eq(folders.userId, run.userId),
           eq(folders.importRunId, run.id),
-          sql`not exists (select 1 from prompts where prompts.folder_id = ${folders.id})`,
+          sql`not exists (select 1 from ${prompts} where ${prompts.folderId} = ${folders.id} and ${checkedElsewhere("own-rows-before-writing")})`,
           sql`not exists (select 1 from folders inner_folder where inner_folder.parent_id = ${folders.id})`,
         ),
       )

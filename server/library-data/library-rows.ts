@@ -12,7 +12,7 @@ import {
   promptVersions,
   tags,
 } from "../db/schema.ts";
-import { landed, ownedBy, readableBy } from "../prompts/prompt-access.ts";
+import { checkedElsewhere, landed, ownedBy, readableBy } from "../prompts/prompt-access.ts";
 
 const batchSize = 500;
 
@@ -271,6 +271,8 @@ export async function* earlierVersions(
           lt(promptVersions.number, current),
           // A purged version has nothing left to export; the file leaves it out, as one merged away.
           isNull(promptVersions.purgedAt),
+          // Versions of the person's own prompts, as ownPrompts read them.
+          checkedElsewhere("chosen-by-the-rule"),
         ),
       )
       .orderBy(asc(promptVersions.number));
