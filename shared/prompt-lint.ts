@@ -4,8 +4,9 @@
  * form runs it as the person types and tests run it on the 1,529 demo prompts, where braces
  * that are not ours (single `{x}`, `[x]`, JSON) are common and must never be reported.
  */
+import { valueProblem } from "./template.ts";
 import { titleKey } from "./template-snippets.ts";
-import { placedPieces, type TemplatePiece, type VariableType } from "./template-syntax.ts";
+import { placedPieces, type VariablePiece, type VariableType } from "./template-syntax.ts";
 
 export type LintRule =
   | "unclosed"
@@ -16,6 +17,7 @@ export type LintRule =
   | "conflicting-variable"
   | "missing-snippet"
   | "self-snippet"
+  | "unmatched-section"
   | "empty-prompt";
 
 export interface LintFinding {
@@ -35,8 +37,17 @@ export interface LintContext {
 /** The most findings reported: past that, more of the same help nobody. */
 export const lintFindingLimit = 50;
 
-const typeWords = ["number", "long", "choice"];
+const typeWords = ["number", "long", "choice", "yesno", "date", "multi"];
 const typeLookalikes = new Set([
+  "checkbox",
+  "checkboxes",
+  "bool",
+  "boolean",
+  "toggle",
+  "datetime",
+  "day",
+  "multiselect",
+  "multiple",
   "num",
   "int",
   "integer",
@@ -62,8 +73,26 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
   let variables = 0;
   let snippets = 0;
   let words = "";
+  const openSections: { from: number; to: number }[] = [];
   for (const { piece, from, to } of placed) {
     const source = text.slice(from, to);
+    if ("section" in piece) {
+      openSections.push({ from, to });
+      continue;
+    }
+    if ("sectionEnd" in piece) {
+      if (!openSections.pop()) {
+        findings.push(
+          finding(
+            "unmatched-section",
+            from,
+            to,
+            "This {{/if}} ends no section: add {{#if name}} where it starts, or remove it.",
+          ),
+        );
+      }
+      continue;
+    }
     if ("text" in piece) {
       if (source !== "\\{{") {
         braceFindings(source, from, findings);
@@ -97,6 +126,16 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
       earlier.defaultValue ||= piece.defaultValue;
       if (earlier.type.kind === "text") earlier.type = piece.type;
     }
+  }
+  for (const section of openSections) {
+    findings.push(
+      finding(
+        "unmatched-section",
+        section.from,
+        section.to,
+        "This section is never ended: add {{/if}} where it should stop.",
+      ),
+    );
   }
   if (variables > 0 && snippets === 0 && !/[\p{L}\p{N}]/u.test(words)) {
     findings.push({
@@ -171,23 +210,19 @@ function isForeignSyntax(name: string, before: string, after: string) {
 }
 
 /** A type we do not know (often a typo), a choice with no options, or a default its type refuses. */
-function typeFindings(
-  piece: Extract<TemplatePiece, { name: string }>,
-  from: number,
-  to: number,
-): LintFinding[] {
+function typeFindings(piece: VariablePiece, from: number, to: number): LintFinding[] {
   if (piece.type.kind === "text") {
     const suffix = /:\s*([A-Za-z]+)\s*(?:(\([^()]*\))\s*)?$/.exec(piece.name);
     const word = suffix?.[1]?.toLowerCase();
     if (!word) return [];
     const near = typeWords.find((type) => editDistance(word, type) <= (type.length > 4 ? 2 : 1));
-    if (word === "choice") {
+    if (word === "choice" || word === "multi") {
       return [
         finding(
           "unknown-type",
           from,
           to,
-          "A choice needs options, as in {{tone:choice(friendly,formal)}}.",
+          `A ${word} needs options, as in {{tone:${word}(friendly,formal)}}.`,
         ),
       ];
     }
@@ -197,7 +232,7 @@ function typeFindings(
           "unknown-type",
           from,
           to,
-          `“${suffix?.[1]}” is not a type${near ? `: did you mean ${near}?` : "."} The types are number, long and choice(…).`,
+          `“${suffix?.[1]}” is not a type${near ? `: did you mean ${near}?` : "."} The types are number, long, choice(…), yesno, date and multi(…).`,
         ),
       ];
     }
@@ -205,24 +240,23 @@ function typeFindings(
   }
   const value = piece.defaultValue;
   if (value === undefined || value === "") return [];
-  if (piece.type.kind === "number" && !Number.isFinite(Number(value.trim()))) {
-    return [finding("bad-default", from, to, `The default “${value}” is not a number.`)];
-  }
-  if (piece.type.kind === "choice" && !piece.type.options.includes(value.trim())) {
-    return [
-      finding(
-        "bad-default",
-        from,
-        to,
-        `The default “${value}” is not one of the options (${piece.type.options.join(", ")}).`,
-      ),
-    ];
-  }
-  return [];
+  const problem = valueProblem(piece, piece.type.kind === "number" ? value : value.trim());
+  if (!problem) return [];
+  const why =
+    piece.type.kind === "choice"
+      ? `is not one of the options (${piece.type.options.join(", ")})`
+      : piece.type.kind === "multi"
+        ? `is not among the options (${piece.type.options.join(", ")})`
+        : piece.type.kind === "number"
+          ? "is not a number"
+          : piece.type.kind === "date"
+            ? "is not a date written as 2026-11-23"
+            : "is not yes or no";
+  return [finding("bad-default", from, to, `The default “${value}” ${why}.`)];
 }
 
 function conflictFindings(
-  piece: Extract<TemplatePiece, { name: string }>,
+  piece: VariablePiece,
   earlier: { defaultValue: string | undefined; type: VariableType },
   from: number,
   to: number,
@@ -238,7 +272,9 @@ function conflictFindings(
     ];
   }
   const typeOf = (type: VariableType) =>
-    type.kind === "choice" ? `choice(${type.options.join(",")})` : type.kind;
+    type.kind === "choice" || type.kind === "multi"
+      ? `${type.kind}(${type.options.join(",")})`
+      : type.kind;
   if (
     piece.type.kind !== "text" &&
     earlier.type.kind !== "text" &&

@@ -96,7 +96,14 @@ function expandPieces(
   ) => {
     for (const piece of from) {
       if (!("snippet" in piece)) {
-        counts.length += "text" in piece ? piece.text.length : piece.name.length + 4;
+        counts.length +=
+          "text" in piece
+            ? piece.text.length
+            : "name" in piece
+              ? piece.name.length + 4
+              : "section" in piece
+                ? piece.section.length + 9
+                : 7;
         if (counts.length > filledLengthLimit) {
           throw new SnippetError(
             "too_large",

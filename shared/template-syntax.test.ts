@@ -51,10 +51,23 @@ describe("typed variables, built-ins and snippets", () => {
         defaultValue: "a",
         type: { kind: "choice", options: ["a", "b"] },
         builtIn: false,
+        required: false,
       },
-      { name: "today", defaultValue: "", type: { kind: "text" }, builtIn: true },
-      { name: "me", defaultValue: "someone", type: { kind: "text" }, builtIn: true },
-      { name: "clipboard", defaultValue: "", type: { kind: "long" }, builtIn: false },
+      { name: "today", defaultValue: "", type: { kind: "text" }, builtIn: true, required: false },
+      {
+        name: "me",
+        defaultValue: "someone",
+        type: { kind: "text" },
+        builtIn: true,
+        required: false,
+      },
+      {
+        name: "clipboard",
+        defaultValue: "",
+        type: { kind: "long" },
+        builtIn: false,
+        required: false,
+      },
     ]);
   });
 

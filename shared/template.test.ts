@@ -16,8 +16,14 @@ describe("templateVariables", () => {
     expect(
       templateVariables("Write about {{ topic }} in a {{tone|friendly}} tone. More {{topic}}."),
     ).toEqual([
-      { name: "topic", defaultValue: "", type: { kind: "text" }, builtIn: false },
-      { name: "tone", defaultValue: "friendly", type: { kind: "text" }, builtIn: false },
+      { name: "topic", defaultValue: "", type: { kind: "text" }, builtIn: false, required: false },
+      {
+        name: "tone",
+        defaultValue: "friendly",
+        type: { kind: "text" },
+        builtIn: false,
+        required: false,
+      },
     ]);
   });
 
@@ -183,7 +189,9 @@ describe("how long a filled template may grow", () => {
               ? p.text.length
               : "snippet" in p
                 ? `{{> ${p.snippet}}}`.length
-                : (values[p.name] || defaults.get(p.name) || placeholderFor(p.name)).length,
+                : "name" in p
+                  ? (values[p.name] || defaults.get(p.name) || placeholderFor(p.name)).length
+                  : 0,
           );
           let total = 0;
           let passedAt: number | null = null;

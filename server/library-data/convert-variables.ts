@@ -1,9 +1,17 @@
-import { literalText, snippetToken, variableToken } from "../../shared/template-syntax.ts";
+import {
+  literalText,
+  sectionTokens,
+  snippetToken,
+  type VariableType,
+  variableToken,
+} from "../../shared/template-syntax.ts";
 
-/** A variable another tool wrote, as ours will hold it. */
+/** A variable another tool wrote, as ours will hold it: its type and required mark when it had them. */
 export interface FoundVariable {
   name: string;
   defaultValue?: string | undefined;
+  type?: VariableType | undefined;
+  required?: boolean | undefined;
 }
 
 /** One of our snippets, `{{> Title}}`, as our own `.prompt.md` export writes it. */
@@ -11,11 +19,22 @@ export interface FoundSnippet {
   snippet: string;
 }
 
+/**
+ * A conditional another tool wrote, as one of our sections: `inside` shown when `section` is on or
+ * filled; or a section's start or end as our own `.prompt.md` export writes them.
+ */
+export type FoundSection =
+  | { section: string; inside: FoundVariable }
+  | { sectionStart: string }
+  | { sectionEnd: true };
+
+export type Found = FoundVariable | FoundSnippet | FoundSection;
+
 /** A stretch of another tool's template: a variable of its syntax, or text kept as it is. */
 export interface TemplateToken {
   index: number;
   text: string;
-  variable: FoundVariable | FoundSnippet | null;
+  variable: Found | null;
 }
 
 /**
@@ -28,21 +47,35 @@ export function convertVariables(text: string, tokens: Iterable<TemplateToken>) 
   let last = 0;
   for (const token of tokens) {
     out += literalText(text.slice(last, token.index));
-    out += !token.variable
-      ? literalText(token.text)
-      : "snippet" in token.variable
-        ? (snippetToken(token.variable.snippet) ?? literalText(token.text))
-        : variableToken(token.variable.name, token.variable.defaultValue);
+    out += token.variable
+      ? (written(token.variable) ?? literalText(token.text))
+      : literalText(token.text);
     last = token.index + token.text.length;
   }
   return out + literalText(text.slice(last));
+}
+
+/** What was found, in our syntax; null when it cannot be written (it stays text). */
+function written(found: Found): string | null {
+  if ("snippet" in found) return snippetToken(found.snippet);
+  if ("sectionEnd" in found) return "{{/if}}";
+  if ("sectionStart" in found) return sectionTokens(found.sectionStart)?.start ?? null;
+  if ("section" in found) {
+    const tokens = sectionTokens(found.section);
+    return tokens ? `${tokens.start}${variableOf(found.inside)}${tokens.end}` : null;
+  }
+  return variableOf(found);
+}
+
+function variableOf(found: FoundVariable) {
+  return variableToken(found.name, found.defaultValue, found.type, found.required === true);
 }
 
 /** The matches of a global pattern as tokens, each read into a variable (or left as text). */
 export function* patternTokens(
   text: string,
   pattern: RegExp,
-  read: (match: RegExpExecArray) => FoundVariable | FoundSnippet | null,
+  read: (match: RegExpExecArray) => Found | null,
 ): Generator<TemplateToken> {
   for (const match of text.matchAll(pattern)) {
     yield { index: match.index, text: match[0], variable: read(match as RegExpExecArray) };

@@ -56,14 +56,17 @@ export function promptFile(prompt: Pick<ExportedPrompt, "title" | "promptText" |
 
 /**
  * Our variables as Copilot's input variables; an escaped \{{ is a plain {{ in Markdown. Copilot
- * has no types, so a typed variable keeps its name and default alone; a snippet is written as
- * it stands, `{{> Title}}`, which neither tool expands.
+ * has no types, so a typed variable keeps its name and default alone (and a required one loses
+ * its mark); a snippet is written as it stands, `{{> Title}}`, which neither tool expands.
  */
 export function copilotText(text: string) {
   return templatePieces(text)
     .map((piece) => {
       if ("text" in piece) return piece.text;
       if ("snippet" in piece) return `{{> ${piece.snippet}}}`;
+      // Copilot has no sections: they are written as they stand, and read back as sections.
+      if ("section" in piece) return `{{#if ${piece.section}}}`;
+      if ("sectionEnd" in piece) return "{{/if}}";
       return piece.defaultValue
         ? `\${input:${piece.name}:${piece.defaultValue}}`
         : `\${input:${piece.name}}`;

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { convertVariables, epochDate, patternTokens, unquote } from "./convert-variables.ts";
+import type { VariableType } from "../../shared/template-syntax.ts";
+import {
+  convertVariables,
+  epochDate,
+  type FoundVariable,
+  patternTokens,
+  unquote,
+} from "./convert-variables.ts";
 import type { ToolJsonFormat } from "./read-tool-json.ts";
 
 /*
@@ -34,7 +41,13 @@ export const openWebUiFormat: ToolJsonFormat<z.infer<typeof entry>> = {
   }),
 };
 
-/** `{{name}}` stays; `{{name | select:options=[…]:default="x"}}` becomes `{{name|x}}`. */
+/**
+ * `{{name}}` stays; a typed input takes the nearest of our types, its default and its required
+ * flag: `{{name | select:options=["a","b"]:default="a":required}}` becomes
+ * `{{name:choice(a,b)!|a}}`. textarea is long; number and range are number; checkbox is yesno
+ * (its default true or false as yes or no); date is date; the others (email, url, time, color…)
+ * are a line of text.
+ */
 export function openWebUiTemplate(text: string) {
   return convertVariables(
     text,
@@ -43,8 +56,47 @@ export function openWebUiTemplate(text: string) {
       const bar = inner.indexOf("|");
       if (!(bar === -1 ? inner : inner.slice(0, bar)).trim()) return null;
       if (bar === -1) return { name: inner };
-      const found = /:default=("(?:[^"\\]|\\.)*"|[^:]*)/.exec(inner.slice(bar + 1));
-      return { name: inner.slice(0, bar), defaultValue: found?.[1] && unquote(found[1]) };
+      return { name: inner.slice(0, bar), ...typedInput(inner.slice(bar + 1)) };
     }),
   );
+}
+
+/** What `type:property="value":…:required` says, in our terms. */
+function typedInput(spec: string): Omit<FoundVariable, "name"> {
+  const kind = /^\s*([a-z-]+)/.exec(spec)?.[1] ?? "text";
+  const found = /:default=("(?:[^"\\]|\\.)*"|[^:]*)/.exec(spec);
+  const given = found?.[1] ? unquote(found[1]) : undefined;
+  // A flag outside any quoted value or list.
+  const required = /:\s*required\s*(?::|$)/.test(
+    spec.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\[[^\]]*\]/g, "[]"),
+  );
+  const type = typeOf(kind, spec);
+  const defaultValue =
+    type?.kind === "yesno"
+      ? given === undefined
+        ? undefined
+        : /^(true|yes|1|on)$/i.test(given.trim())
+          ? "yes"
+          : "no"
+      : given;
+  return { defaultValue, type, required };
+}
+
+function typeOf(kind: string, spec: string): VariableType | undefined {
+  if (kind === "textarea") return { kind: "long" };
+  if (kind === "number" || kind === "range") return { kind: "number" };
+  if (kind === "checkbox") return { kind: "yesno" };
+  if (kind === "date") return { kind: "date" };
+  if (kind === "select") {
+    const list = /:options=(\[[^\]]*\])/.exec(spec)?.[1];
+    try {
+      const options: unknown = list ? JSON.parse(list) : [];
+      if (Array.isArray(options) && options.length) {
+        return { kind: "choice", options: options.map(String) };
+      }
+    } catch {
+      // Options it cannot read leave a line of text to fill in.
+    }
+  }
+  return undefined;
 }

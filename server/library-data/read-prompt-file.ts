@@ -1,9 +1,4 @@
-import {
-  convertVariables,
-  type FoundSnippet,
-  type FoundVariable,
-  patternTokens,
-} from "./convert-variables.ts";
+import { convertVariables, type Found, patternTokens } from "./convert-variables.ts";
 import { listField, splitFrontMatter, textField } from "./front-matter.ts";
 import type { ToolPrompt } from "./read-tool-json.ts";
 
@@ -61,19 +56,22 @@ const vsCodeVariables = [
   "fileDirname",
   "fileBasenameNoExtension",
 ];
-// Also our own snippets, `{{> Title}}`, which our export writes as they stand. A name or placeholder
-// holds no brace, so a variable never closed is read up to the next brace, not to the end.
+// Also our own snippets, `{{> Title}}`, and sections, `{{#if name}}` and `{{/if}}`, which our
+// export writes as they stand. A name or placeholder holds no brace, so a variable never closed is
+// read up to the next brace, not to the end.
 const copilotVariable = new RegExp(
-  `\\$\\{(?:input:([^{}:]+)(?::([^{}]*))?|(${vsCodeVariables.join("|")}))\\}|\\{\\{\\s*>([^{}\\n]+)\\}\\}`,
+  `\\$\\{(?:input:([^{}:]+)(?::([^{}]*))?|(${vsCodeVariables.join("|")}))\\}|\\{\\{\\s*>([^{}\\n]+)\\}\\}|\\{\\{\\s*#if\\s+([^{}|\\n]+?)\\s*\\}\\}|(\\{\\{\\s*/if\\s*\\}\\})`,
   "g",
 );
 
 export function copilotTemplate(text: string) {
   return convertVariables(
     text,
-    patternTokens(text, copilotVariable, (match): FoundVariable | FoundSnippet => {
-      const [, input, placeholder, builtIn, snippet] = match;
+    patternTokens(text, copilotVariable, (match): Found => {
+      const [, input, placeholder, builtIn, snippet, section, sectionEnd] = match;
       if (snippet) return { snippet };
+      if (section) return { sectionStart: section };
+      if (sectionEnd) return { sectionEnd: true };
       return input ? { name: input, defaultValue: placeholder } : { name: builtIn ?? "" };
     }),
   );

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { convertVariables, epochDate, type TemplateToken } from "./convert-variables.ts";
+import {
+  convertVariables,
+  epochDate,
+  type FoundSection,
+  type FoundVariable,
+  type TemplateToken,
+} from "./convert-variables.ts";
 import type { ToolJsonFormat } from "./read-tool-json.ts";
 
 /*
@@ -10,9 +16,11 @@ import type { ToolJsonFormat } from "./read-tool-json.ts";
  * ";"), and its template names them Title, Text, Description, Folder, Tags; its own import reads
  * the columns by place, and so do we. PromptShelf prompts have a title and a text, so the
  * description is not kept. Variables (src/components/js/variables.ts): `{{Name}}`,
- * `{{Name::text}}`, `{{Name::number-5}}` (default 5), `{{Name::list-a; b; c}}` (the first
- * option is the default), `{{Name::list@set}}`; a conditional `{{if … {…};else {…}}}` has no
- * equal in PromptShelf and stays as text.
+ * `{{Name::text}}`, `{{Name::largeText}}` (long), `{{Name::number-5}}` (a number, default 5),
+ * `{{Name::list-a; b; c}}` (a choice; the first option is the default), `{{Name::list@set}}`
+ * (a saved set we do not have: a line of text). A conditional on one variable with one branch,
+ * `{{if Name {Other::text}}}`, is our section `{{#if Name}}{{Other}}{{/if}}`; any other
+ * (an expression, an else) has no equal in PromptShelf and stays as text.
  */
 const entry = z.object({
   title: z.string(),
@@ -69,7 +77,11 @@ function* promptGeniusTokens(text: string): Generator<TemplateToken> {
     if (close === -1) return;
     const inner = text.slice(start + 2, close);
     const token = text.slice(start, close + 2);
-    yield { index: start, text: token, variable: /^\s*if\b/.test(inner) ? null : variable(inner) };
+    yield {
+      index: start,
+      text: token,
+      variable: /^\s*if\b/.test(inner) ? section(inner) : variable(inner),
+    };
     from = close + 2;
   }
 }
@@ -87,14 +99,33 @@ function closingBraces(text: string, from: number) {
   return -1;
 }
 
-function variable(inner: string) {
+function variable(inner: string): FoundVariable | null {
   const separator = inner.indexOf("::");
   const name = (separator === -1 ? inner : inner.slice(0, separator)).trim();
   if (!name) return null;
   const spec = separator === -1 ? "" : inner.slice(separator + 2).trim();
-  if (spec.startsWith("number-")) return { name, defaultValue: spec.slice("number-".length) };
+  if (spec === "largeText") return { name, type: { kind: "long" } };
+  if (spec === "number") return { name, type: { kind: "number" } };
+  if (spec.startsWith("number-")) {
+    return { name, type: { kind: "number" }, defaultValue: spec.slice("number-".length) };
+  }
   if (spec.startsWith("list-")) {
-    return { name, defaultValue: spec.slice("list-".length).split(";")[0]?.trim() };
+    const options = spec
+      .slice("list-".length)
+      .split(";")
+      .map((option) => option.trim())
+      .filter(Boolean);
+    // Its first option is its default, written out as the default it always was.
+    return options.length
+      ? { name, type: { kind: "choice", options }, defaultValue: options[0] }
+      : { name };
   }
   return { name };
+}
+
+/** `if Name {Other::type}`: one variable's name, one branch holding one variable, no else. */
+function section(inner: string): FoundSection | null {
+  const simple = /^\s*if\s+([\p{L}\p{N}_ ]+?)\s*\{([^{}]*)\}\s*$/u.exec(inner);
+  const inside = simple ? variable(simple[2] ?? "") : null;
+  return simple?.[1] && inside ? { section: simple[1], inside } : null;
 }

@@ -41,7 +41,7 @@ describe("Open WebUI", () => {
       {
         title: "Linux Terminal",
         category: "Linux Terminal",
-        text: converted(terminal.content, [["{{command | text:required}}", "{{command}}"]]),
+        text: converted(terminal.content, [["{{command | text:required}}", "{{command!}}"]]),
         tags: ["dev", "shell"],
         folder: null,
         createdAt: "2024-05-06T12:53:20.000Z",
@@ -65,7 +65,7 @@ describe("Open WebUI", () => {
           ],
           [
             '{{place_type | select:options=["museums","parks","markets"]:default="museums"}}',
-            "{{place_type|museums}}",
+            "{{place_type:choice(museums,parks,markets)|museums}}",
           ],
         ]),
         tags: ["planning", "travel"],
@@ -204,8 +204,8 @@ describe("AI Prompt Genius", () => {
         title: "Chef",
         category: "Chef",
         text: converted(chef.text, [
-          ["{{style::list-light; hearty; spicy}}", "{{style|light}}"],
-          ["{{minutes::number-20}}", "{{minutes|20}}"],
+          ["{{style::list-light; hearty; spicy}}", "{{style:choice(light,hearty,spicy)|light}}"],
+          ["{{minutes::number-20}}", "{{minutes:number|20}}"],
         ]),
         tags: ["food", "quick"],
         folder: "Cooking",
@@ -244,7 +244,7 @@ describe("AI Prompt Genius", () => {
         {
           title: "Composer",
           text: expect.stringMatching(
-            /^I want you to act as a composer\. .* named \{\{poem\}\}" and I want the music to feel \{\{mood\|hopeful\}\}\.$/,
+            /^I want you to act as a composer\. .* named \{\{poem\}\}" and I want the music to feel \{\{mood:choice\(hopeful,melancholic\)\|hopeful\}\}\.$/,
           ),
           tags: ["music", "writing"],
           folder: "Music",

@@ -5,10 +5,11 @@ import {
   filledText,
   fillTemplate,
   placeholderFor,
-  renderTemplate,
+  requiredMissing,
   type TemplateVariable,
   templateValueMaxLength,
   templateVariables,
+  valueProblem,
 } from "../../shared/template.ts";
 import { expandSnippets, SnippetError } from "../../shared/template-snippets.ts";
 import type { TemplatePiece } from "../../shared/template-syntax.ts";
@@ -60,9 +61,10 @@ export function isRequired(variable: TemplateVariable) {
 }
 
 /**
- * The template filled. Refused, naming them: a required variable left out, a value for no
- * variable of the template, a number that is none, a choice that is not one of its options;
- * and refused as soon as the text built passes the limit.
+ * The template filled. Refused, naming them: a required variable left out (one only a hidden
+ * section holds is not needed), a value for no variable of the template, a value its type refuses
+ * (a number that is none, a choice not offered, yes or no, a date, several of the options); and
+ * refused as soon as the text built passes the limit.
  */
 export function fillForMcp(
   expanded: { pieces: TemplatePiece[]; variables: TemplateVariable[] },
@@ -70,8 +72,14 @@ export function fillForMcp(
   viewer: Viewer,
 ) {
   const given = (name: string) => (Object.hasOwn(values, name) ? values[name] : "") || "";
+  const filled = Object.fromEntries([
+    ...Object.entries(builtInValues(viewer)),
+    ...Object.entries(values).filter(([, value]) => value),
+  ]);
+  const pieces = fillOrRefuse(expanded.pieces, filled);
+  const shown = new Set(pieces.flatMap((piece) => ("missing" in piece ? [piece.missing] : [])));
   const missing = expanded.variables
-    .filter((variable) => isRequired(variable) && !given(variable.name))
+    .filter((variable) => isRequired(variable) && !given(variable.name) && shown.has(variable.name))
     .map((variable) => variable.name);
   if (missing.length) {
     throw new AppError(
@@ -85,32 +93,23 @@ export function fillForMcp(
     throw new AppError("invalid_input", `No such variable in this prompt: ${unknown.join(", ")}`);
   }
   assertValuesFit(expanded.variables, given);
-  const filled = Object.fromEntries([
-    ...Object.entries(builtInValues(viewer)),
-    ...Object.entries(values).filter(([, value]) => value),
-  ]);
-  try {
-    return renderTemplate(expanded.pieces, filled);
-  } catch (error) {
-    if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
-    throw error;
+  return filledText(pieces, () => "");
+}
+
+/** Refuses a value its variable's type does not take (shared/template.ts says which). */
+function assertValuesFit(variables: readonly TemplateVariable[], given: (name: string) => string) {
+  for (const variable of variables) {
+    const problem = valueProblem(variable, given(variable.name));
+    if (problem) throw new AppError("invalid_input", problem);
   }
 }
 
-/** Refuses a value its variable's type does not take: a number that is none, a choice not offered. */
-function assertValuesFit(variables: readonly TemplateVariable[], given: (name: string) => string) {
-  for (const variable of variables) {
-    const value = given(variable.name);
-    if (!value) continue;
-    if (variable.type.kind === "number" && !Number.isFinite(Number(value.trim()))) {
-      throw new AppError("invalid_input", `${variable.name} must be a number`);
-    }
-    if (variable.type.kind === "choice" && !variable.type.options.includes(value)) {
-      throw new AppError(
-        "invalid_input",
-        `${variable.name} must be one of: ${variable.type.options.join(", ")}`,
-      );
-    }
+function fillOrRefuse(pieces: readonly TemplatePiece[], values: Readonly<Record<string, string>>) {
+  try {
+    return fillTemplate(pieces, values);
+  } catch (error) {
+    if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
+    throw error;
   }
 }
 
@@ -118,7 +117,8 @@ function assertValuesFit(variables: readonly TemplateVariable[], given: (name: s
  * A template filled for a run or a test case (server/workbench/): its snippets expanded, the
  * built-in values the server knows, the values given (those for no variable of this version
  * are ignored: a test case outlives a renamed variable), and each variable left without a value
- * or default sent as its placeholder, [topic], as the form copies it.
+ * or default sent as its placeholder, [topic], as the form copies it. A required one (marked
+ * `!`) left so, where a section shows it, refuses the run, naming it.
  */
 export async function fillForRun(options: {
   db: Database;
@@ -138,10 +138,14 @@ export async function fillForRun(options: {
     ...Object.entries(builtInValues(options.viewer)),
     ...Object.entries(values).filter(([, value]) => value),
   ]);
-  try {
-    return filledText(fillTemplate(expanded.pieces, filled), placeholderFor);
-  } catch (error) {
-    if (error instanceof FilledTooLong) throw new AppError("invalid_input", error.message);
-    throw error;
+  const pieces = fillOrRefuse(expanded.pieces, filled);
+  const missing = requiredMissing(pieces, expanded.variables);
+  if (missing.length) {
+    throw new AppError(
+      "invalid_input",
+      `This template needs ${missing.length === 1 ? "a value for" : "values for"}: ${missing.join(", ")}`,
+      "template_value_missing",
+    );
   }
+  return filledText(pieces, placeholderFor);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type TemplateVariable, templateVariables } from "../../shared/template.ts";
+import { alwaysShown, type TemplateVariable, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
@@ -59,24 +59,33 @@ export async function offeredPrompts(db: Database, viewer: Viewer): Promise<Offe
  * (that would read every snippet for every list); they may still be given by name.
  */
 export function promptArguments(text: string) {
+  // One only a section shows ({{#if more}}{{detail}}{{/if}}) is needed only when it shows.
+  const shown = alwaysShown(text);
   return templateVariables(text)
     .filter((variable) => !variable.builtIn || variable.name === "clipboard")
     .map((variable) => ({
       name: variable.name,
       description: argumentDescription(variable),
-      required: isRequired(variable),
+      required: isRequired(variable) && shown.has(variable.name),
     }));
 }
 
 function argumentDescription(variable: TemplateVariable) {
+  const kinds: Record<TemplateVariable["type"]["kind"], string | undefined> = {
+    text: undefined,
+    long: "Several lines of text",
+    number: "A number",
+    choice: undefined,
+    multi: undefined,
+    yesno: "yes or no",
+    date: "A date, as 2026-11-23",
+  };
   const kind =
     variable.type.kind === "choice"
       ? `One of: ${variable.type.options.join(", ")}`
-      : variable.type.kind === "number"
-        ? "A number"
-        : variable.type.kind === "long"
-          ? "Several lines of text"
-          : undefined;
+      : variable.type.kind === "multi"
+        ? `Any of, separated by commas: ${variable.type.options.join(", ")}`
+        : kinds[variable.type.kind];
   const fallback = variable.defaultValue ? `Default: ${variable.defaultValue}` : undefined;
   return [kind, fallback].filter(Boolean).join(". ") || undefined;
 }

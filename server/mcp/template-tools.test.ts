@@ -105,6 +105,63 @@ describe("templates through MCP", () => {
     await client.close();
   });
 
+  it("takes yes/no, dates and several-of, refuses a value they do not take, and needs only what a section shows", async () => {
+    const person = await apiPerson(database.db, app);
+    const made = await person.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" });
+    const template = await save(
+      person,
+      "Trip",
+      "Plan {{start:date!}} for {{who!}}{{#if kids}} with {{ages}}{{/if}}. Likes: {{likes:multi(sea,hills,towns)|sea}}. Detailed: {{detailed:yesno}}",
+    );
+    const client = await connectMcp({ origin, token: made.body.token, fetch: viaApp });
+    const render = async (values: Record<string, string>) =>
+      toolJson(
+        await client.callTool({ name: "render_template", arguments: { id: template.id, values } }),
+      );
+    expect((await render({ start: "2026-07-01", who: "us" })).value).toEqual({
+      text: "Plan 2026-07-01 for us. Likes: sea. Detailed: no",
+    });
+    expect(
+      (
+        await render({
+          start: "2026-07-01",
+          who: "us",
+          kids: "yes",
+          ages: "4 and 6",
+          likes: "hills, towns",
+        })
+      ).value,
+    ).toEqual({ text: "Plan 2026-07-01 for us with 4 and 6. Likes: hills, towns. Detailed: no" });
+    expect((await render({ start: "2026-07-01", who: "us", kids: "yes" })).value.message).toBe(
+      "Missing a value for: ages",
+    );
+    expect((await render({ who: "us" })).value.message).toBe("Missing a value for: start");
+    for (const [values, message] of [
+      [{ start: "July", who: "us" }, "start must be a date, as 2026-11-23"],
+      [{ start: "2026-07-01", who: "us", kids: "maybe" }, "kids must be yes or no"],
+      [
+        { start: "2026-07-01", who: "us", likes: "sea, desert" },
+        "likes takes only these, separated by commas: sea, hills, towns",
+      ],
+    ] as const) {
+      expect((await render(values)).value.message).toBe(message);
+    }
+    const offered = await client.listPrompts();
+    expect(offered.prompts.find((p) => p.title === "Trip")?.arguments).toEqual([
+      { name: "start", description: "A date, as 2026-11-23", required: true },
+      { name: "who", required: true },
+      { name: "kids", description: "yes or no. Default: no", required: false },
+      { name: "ages", required: false },
+      {
+        name: "likes",
+        description: "Any of, separated by commas: sea, hills, towns. Default: sea",
+        required: false,
+      },
+      { name: "detailed", description: "yes or no. Default: no", required: false },
+    ]);
+    await client.close();
+  });
+
   it("asks for {{clipboard}} like any variable, which a server cannot read", async () => {
     const person = await apiPerson(database.db, app);
     const made = await person.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" });

@@ -236,6 +236,29 @@ describe("runs", () => {
     expect((await run(9)).status).toBe(404);
   });
 
+  it("refuses a run missing a required value, and fills sections and typed values", async () => {
+    const ada = await person();
+    const connection = await addConnection(ada, { baseUrl: models.openAiUrl });
+    const json = {
+      promptText: "Trip on {{start:date!}}{{#if kids}} with kids{{/if}}",
+      connectionId: connection.id,
+      model: "stand-in-small",
+    };
+    const refused = await ada.call("POST", "/api/v1/runs", json);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      detail: "template_value_missing",
+      message: "This template needs a value for: start",
+    });
+    const wrong = await ada.call("POST", "/api/v1/runs", { ...json, values: { start: "soon" } });
+    expect(wrong.body.error.message).toBe("start must be a date, as 2026-11-23");
+    const ran = await ada.call("POST", "/api/v1/runs", {
+      ...json,
+      values: { start: "2026-07-01", kids: "yes" },
+    });
+    expect(ran.body.output).toBe("Echo: Trip on 2026-07-01 with kids");
+  });
+
   it("runs a typed-in text, keeping nothing", async () => {
     const ada = await person();
     const connection = await addConnection(ada, { baseUrl: models.openAiUrl });

@@ -43,7 +43,8 @@ export function TemplateDialog(props: {
     me: user ? displayName(user) : "",
   });
   if (!isTemplate) return null;
-  const ready = form.expansion.state === "ready" && form.filled !== null;
+  const ready =
+    form.expansion.state === "ready" && form.filled !== null && !form.requiredLeft.length;
   const filled = form.filled ? filledText(form.filled, placeholderFor) : "";
 
   function openDialog(next: boolean) {
@@ -102,11 +103,16 @@ export function TemplateDialog(props: {
           clipboard={form.clipboard.state}
           onChange={form.setValue}
         />
-        {ready && form.filled ? (
+        {form.expansion.state === "ready" && form.filled ? (
           <>
             <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
             <TemplatePreview filled={form.filled} />
           </>
+        ) : null}
+        {form.requiredLeft.length ? (
+          <p className="mt-2 text-sm text-danger-text">
+            Fill in {form.requiredLeft.join(", ")} to copy or open it.
+          </p>
         ) : null}
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button

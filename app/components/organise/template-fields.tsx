@@ -1,6 +1,11 @@
 import { useId } from "react";
 import { fieldClass } from "~/components/ui/field-classes.ts";
-import { type TemplateVariable, templateValueMaxLength } from "../../../shared/template.ts";
+import {
+  multiValue,
+  multiValues,
+  type TemplateVariable,
+  templateValueMaxLength,
+} from "../../../shared/template.ts";
 import { type ClipboardState, typedValue } from "./use-template-form.ts";
 
 const builtInNotes: Record<string, string> = {
@@ -10,8 +15,10 @@ const builtInNotes: Record<string, string> = {
 };
 
 /**
- * One field per variable, by its type: a line, a text area (long), a number or a select
- * (choice). An empty field uses what its placeholder shows: the default or the built-in value.
+ * One field per variable, by its type: a line, a text area (long), a number, a select (choice),
+ * a checkbox (yes/no), a date, or a group of checkboxes (several of a few). An empty field uses
+ * what its placeholder shows: the default or the built-in value. A required one says so, and
+ * the form is not used until it has a value.
  */
 export function TemplateFields(props: {
   variables: TemplateVariable[];
@@ -32,17 +39,76 @@ export function TemplateFields(props: {
         const refused =
           variable.builtIn && variable.name === "clipboard" && props.clipboard === "refused";
         const wide =
-          variable.type.kind === "long" || (variable.builtIn && variable.name === "clipboard");
+          variable.type.kind === "long" ||
+          variable.type.kind === "multi" ||
+          (variable.builtIn && variable.name === "clipboard");
+        const label = (
+          <>
+            {variable.name}
+            {variable.required ? (
+              <span className="font-normal text-danger-text"> (required)</span>
+            ) : null}
+            {note ? <span className="font-normal text-faint"> ({note})</span> : null}
+          </>
+        );
+        if (variable.type.kind === "yesno") {
+          return (
+            <div key={variable.name} className="flex items-center gap-2 self-end py-2">
+              <input
+                id={id}
+                type="checkbox"
+                checked={(value || placeholder) === "yes"}
+                onChange={(event) => change(event.target.checked ? "yes" : "no")}
+                className="h-4 w-4 rounded accent-accent"
+              />
+              <label htmlFor={id} className="text-sm font-medium break-words text-fg">
+                {label}
+              </label>
+            </div>
+          );
+        }
+        if (variable.type.kind === "multi") {
+          const { options } = variable.type;
+          const chosen = new Set(multiValues(value || placeholder));
+          return (
+            <fieldset key={variable.name} className="sm:col-span-2">
+              <legend className="text-sm font-medium break-words text-fg">{label}</legend>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {options.map((option, at) => (
+                  <label
+                    key={option}
+                    htmlFor={`${id}-${at}`}
+                    className="flex items-center gap-1.5 text-sm text-fg"
+                  >
+                    <input
+                      id={`${id}-${at}`}
+                      type="checkbox"
+                      checked={chosen.has(option)}
+                      onChange={(event) => {
+                        const next = new Set(chosen);
+                        if (event.target.checked) next.add(option);
+                        else next.delete(option);
+                        change(multiValue(options, next));
+                      }}
+                      className="h-4 w-4 rounded accent-accent"
+                    />
+                    {option}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          );
+        }
         return (
           <div key={variable.name} className={wide ? "sm:col-span-2" : undefined}>
             <label htmlFor={id} className="text-sm font-medium break-words text-fg">
-              {variable.name}
-              {note ? <span className="font-normal text-faint"> ({note})</span> : null}
+              {label}
             </label>
             {variable.type.kind === "choice" ? (
               <select
                 id={id}
                 value={value || placeholder}
+                aria-required={variable.required || undefined}
                 onChange={(event) => change(event.target.value)}
                 className={fieldClass}
               >
@@ -59,6 +125,7 @@ export function TemplateFields(props: {
                 value={value}
                 maxLength={templateValueMaxLength}
                 placeholder={placeholder}
+                aria-required={variable.required || undefined}
                 aria-describedby={refused ? `${id}-note` : undefined}
                 onChange={(event) => change(event.target.value)}
                 className={fieldClass}
@@ -66,10 +133,17 @@ export function TemplateFields(props: {
             ) : (
               <input
                 id={id}
-                type={variable.type.kind === "number" ? "number" : "text"}
-                value={value}
+                type={
+                  variable.type.kind === "number"
+                    ? "number"
+                    : variable.type.kind === "date"
+                      ? "date"
+                      : "text"
+                }
+                value={value || (variable.type.kind === "date" ? placeholder : "")}
                 maxLength={templateValueMaxLength}
                 placeholder={placeholder}
+                aria-required={variable.required || undefined}
                 onChange={(event) => change(event.target.value)}
                 className={fieldClass}
               />

@@ -7,6 +7,7 @@ import {
   type FilledPiece,
   FilledTooLong,
   fillTemplate,
+  requiredMissing,
   templateVariables,
 } from "../../../shared/template.ts";
 import { expandSnippets, SnippetError, snippetTitles } from "../../../shared/template-snippets.ts";
@@ -123,6 +124,8 @@ export function useTemplateForm(options: { whole: WholePrompt | null; open: bool
     filled: fill?.filled ?? null,
     /** Why the template cannot be filled as it stands: it would pass the length limit. */
     tooLong: fill?.tooLong ?? null,
+    /** Required variables still without a value, among those its sections show now. */
+    requiredLeft: fill?.filled ? requiredMissing(fill.filled, variables) : [],
     fallbackOf,
     clipboard,
   };
