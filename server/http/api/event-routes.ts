@@ -11,6 +11,7 @@ import { requireViewer } from "../../prompts/prompt-access.ts";
 import { clientAddress } from "../../security/client-address.ts";
 import { bearerToken } from "../bearer-access.ts";
 import { apiRouter, refusals } from "./openapi.ts";
+import { promptChange } from "./shapes.ts";
 
 const heartbeatMs = 25_000;
 /** Changes a stream may hold unsent; past it, the stream ends. */
@@ -58,7 +59,10 @@ export function eventRoutes(options: {
     perPerson: options.limits.eventStreamsPerPerson,
     perAddress: options.limits.eventStreamsPerAddress,
   });
-  return apiRouter().openapi(stream, async (c) => {
+  const routes = apiRouter();
+  // What each `prompt` event carries, named in the reference.
+  routes.openAPIRegistry.register("PromptChange", promptChange);
+  return routes.openapi(stream, async (c) => {
     if (!feed) throw new AppError("not_found", "No such API route");
     const viewer = requireViewer(await c.get("viewer")());
     // A viewer comes from an access token (bearer-access.ts) or else the session cookie.

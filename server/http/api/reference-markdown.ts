@@ -86,6 +86,7 @@ export function typeOf(schema: Schema | undefined, indent = ""): string {
   }
   switch (types[0]) {
     case "string":
+      return schema.format === "binary" ? "bytes" : "string";
     case "boolean":
     case "null":
       return types[0];
@@ -198,7 +199,9 @@ function operationSection(method: string, path: string, operation: Operation) {
   lines.push("| answer | what |", "| --- | --- |");
   for (const [status, answer] of Object.entries(operation.responses ?? {})) {
     const types = Object.entries(answer.content ?? {}).map(([mediaType, { schema }]) =>
-      mediaType === "application/json" ? linkedType(schema) : `\`${mediaType}\``,
+      mediaType === "application/json" && schema?.format !== "binary"
+        ? linkedType(schema)
+        : `\`${mediaType}\``,
     );
     const what = [types.join(", "), cell(answer.description ?? "")].filter(Boolean).join(" ");
     lines.push(`| ${status} | ${what} |`);

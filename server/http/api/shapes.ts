@@ -15,6 +15,14 @@ const id = z.string().openapi({ format: "uuid" });
 const count = z.number().int().min(0);
 const versionNumber = z.number().int().min(1);
 
+/**
+ * A named shape, or null. (The generator would take `shape.nullable()` for the shape itself,
+ * and list the shape as nullable wherever it is used.)
+ */
+export function orNull<T extends z.ZodType>(shape: T) {
+  return z.union([shape, z.null()]);
+}
+
 export const sharedFinding = z
   .object({
     rule: z.string(),
@@ -101,8 +109,7 @@ const promptFields = {
     .describe(
       "In a search's list: the text around the first match, when it lies past `promptText`.",
     ),
-  match: searchMatch
-    .nullable()
+  match: orNull(searchMatch)
     .optional()
     .describe(
       "In a search's answer: where the term lies (null: one prompt read for a search it does not match).",
@@ -149,7 +156,7 @@ export const similarPrompt = z
   });
 
 export const savedPrompt = prompt
-  .extend({ similar: similarPrompt.nullable() })
+  .extend({ similar: orNull(similarPrompt) })
   .openapi("SavedPrompt", { description: "A prompt just written, and the most similar of yours." });
 
 export const promptPage = z
@@ -212,11 +219,11 @@ export const leftBehind = z
 export const upstream = z
   .object({
     original: z.object({ id, title: z.string() }),
-    from: version
-      .nullable()
-      .describe("The original's version you took; null once merged away or purged."),
+    from: orNull(version).describe(
+      "The original's version you took; null once merged away or purged.",
+    ),
     fromVersion: versionNumber,
-    current: version.describe("The original now."),
+    current: version,
     copy: z.object({ title: z.string(), category: z.string().nullable(), promptText: z.string() }),
     edited: z.boolean().describe("Whether your copy changed since you took it."),
   })
