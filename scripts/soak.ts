@@ -16,6 +16,7 @@ import { soakDatabase } from "./soak/soak-database.ts";
 import { soakOptions } from "./soak/soak-options.ts";
 import { soakRecorder } from "./soak/soak-recorder.ts";
 import {
+  type KeptMemory,
   type SoakReport,
   soakChecks,
   tableHeader,
@@ -27,6 +28,12 @@ import { runTraffic, signInEveryMs, trafficMix } from "./soak/soak-traffic.ts";
 
 const options = soakOptions();
 const log = (line: string) => console.log(line);
+
+/**
+ * After the load, how long the server is left quiet before its memory is read: V8 gives memory
+ * back once its memory reducer runs, some 8 s into a quiet spell (decision 0009).
+ */
+const restSeconds = 30;
 
 const database = await soakDatabase(options, log);
 let report: SoakReport;
@@ -65,6 +72,7 @@ try {
         recorder,
         cookies: database.cookies,
         people: database.people,
+        targets: database,
         shareRate: options.shareRate,
         until,
       });
@@ -74,6 +82,9 @@ try {
     }
     while (printed < options.minutes) log(tableLine(recorder.minute(printed++)));
 
+    log(`\nat rest for ${restSeconds} s...`);
+    const restingRssBytes = await atRest(pid);
+    const memory = await keptMemory(server.url, database.adminCookie);
     const minutes = recorder.minutes();
     const total = recorder.total();
     const checks = soakChecks(minutes, total, shares);
@@ -97,6 +108,8 @@ try {
       problems: recorder.problems(),
       serverErrorSamples: recorder.serverErrorSamples(),
       serverLogErrors: serverLogErrors(server.output()),
+      memory,
+      rest: { seconds: restSeconds, rssBytes: restingRssBytes },
       checks,
       passed: checks.every((check) => check.passed !== false),
     };
@@ -111,6 +124,34 @@ const markdown = await writeSoakReport(report);
 log(`\n${markdown}`);
 log("written to bench/results/soak.md and bench/results/soak.json");
 process.exit(report.passed ? 0 : 1);
+
+/** The lowest resident memory of the quiet spell: the caches as full as the load left them. */
+async function atRest(pid: number | undefined) {
+  let lowest: number | null = null;
+  for (let second = 0; second < restSeconds; second++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = residentBytes(pid);
+    if (now !== null && (lowest === null || now < lowest)) lowest = now;
+  }
+  return lowest;
+}
+
+/**
+ * What each cache holds at the end of the load, against its share of the memory budget, as the
+ * server tells an administrator (/admin/memory); null if it could not tell.
+ */
+async function keptMemory(origin: string, cookie: string): Promise<KeptMemory | null> {
+  const url = new URL("/admin/memory", origin);
+  url.hostname = "127.0.0.1";
+  try {
+    const response = await fetch(url, { headers: { cookie } });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return (await response.json()) as KeptMemory;
+  } catch (error) {
+    log(`what memory holds could not be read: ${String(error)}`);
+    return null;
+  }
+}
 
 /** The server's log lines at pino level error (50) or worse, the first ten. */
 function serverLogErrors(output: string) {

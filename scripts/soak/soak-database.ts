@@ -3,12 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchCookies } from "../../bench/support/bench-sessions.ts";
 import { livingReaders } from "../../bench/support/living-routes.ts";
-import { seedLibrary } from "../../bench/support/seed-library.ts";
-import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
+import { query, seedLibrary } from "../../bench/support/seed-library.ts";
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
+import { accessTokens } from "../../server/db/schema.ts";
+import { newTokenSecret } from "../../server/tokens/access-tokens.ts";
+import { promptPath } from "../../shared/public-address.ts";
+import { createUser, signedInCookie } from "../../tests/support/factories.ts";
 import { freshPostgres } from "../support/fresh-postgres.ts";
 import type { SoakOptions } from "./soak-options.ts";
 
 const databaseName = "promptshelf_soak";
+/** The administrator who reads what memory holds at the end (/admin/memory); nobody's visitor. */
+const adminEmail = "soak-admin@example.com";
+/** Shared prompts whose pages and social images visitors read, many of them once. */
+const sharedPages = 2000;
 
 export interface SoakDatabase {
   /** What the server needs to find the database. */
@@ -17,6 +25,12 @@ export interface SoakDatabase {
   cookies: string[];
   /** With --living, one for each of the generated people, who read and share in turn; else none. */
   people: string[];
+  /** Access tokens (read scope) of the visitors' people, for their MCP clients. */
+  tokens: string[];
+  /** Addresses of shared prompts' pages. */
+  promptPages: string[];
+  /** An administrator's Cookie header, to read what memory holds. */
+  adminCookie: string;
   remove(): Promise<void>;
 }
 
@@ -36,11 +50,23 @@ export async function soakDatabase(
   const handle = await openDatabase(fresh.target);
   let cookies: string[];
   let people: string[] = [];
+  let tokens: string[];
+  let promptPages: string[];
+  let adminCookie: string;
   try {
     log(`seeding ${options.prompts.toLocaleString("en-US")} prompts on ${options.driver}...`);
     await seedLibrary(handle, options.prompts);
     cookies = await benchCookies(handle, options.connections);
     if (options.shareRate !== null) people = await benchCookies(handle, livingReaders);
+    tokens = await readTokens(handle, options.connections);
+    promptPages = (
+      await query<{ id: string; title: string }>(
+        handle,
+        `SELECT id, title FROM prompts WHERE is_shared ORDER BY id LIMIT ${sharedPages}`,
+      )
+    ).map(promptPath);
+    const admin = await createUser(handle.db, { email: adminEmail });
+    adminCookie = await signedInCookie(handle.db, admin.id);
   } catch (error) {
     await handle.close();
     await fresh.remove();
@@ -48,7 +74,32 @@ export async function soakDatabase(
   }
   // A PGlite data directory opens in one process at a time: the server's, from here on.
   await handle.close();
-  return { env: fresh.env, cookies, people, remove: fresh.remove };
+  return {
+    env: { ...fresh.env, ADMIN_EMAILS: adminEmail },
+    cookies,
+    people,
+    tokens,
+    promptPages,
+    adminCookie,
+    remove: fresh.remove,
+  };
+}
+
+/** A read token for each of the first `count` generated people: the visitors' own. */
+async function readTokens(handle: DatabaseHandle, count: number) {
+  const users = await query<{ id: string }>(
+    handle,
+    `SELECT id FROM users WHERE issuer = 'https://bench.local' ORDER BY id LIMIT ${count}`,
+  );
+  const tokens: string[] = [];
+  for (const user of users) {
+    const { token, hash } = newTokenSecret();
+    await handle.db
+      .insert(accessTokens)
+      .values({ userId: user.id, name: "soak", tokenHash: hash, scope: "read" });
+    tokens.push(token);
+  }
+  return tokens;
 }
 
 async function freshPglite() {

@@ -4,6 +4,8 @@ import { loadavg } from "node:os";
 export const kindGroups = {
   home: "read",
   "topic page": "read",
+  "prompt page": "read",
+  "social image": "read",
   central: "read",
   dashboard: "read",
   "list community": "read",
@@ -11,6 +13,8 @@ export const kindGroups = {
   "search common": "search",
   "search rare": "search",
   "search none": "search",
+  palette: "search",
+  "mcp search": "search",
   create: "write",
   update: "write",
   delete: "write",

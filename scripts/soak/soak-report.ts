@@ -32,8 +32,20 @@ export interface SoakReport {
   serverErrorSamples: string[];
   /** The server's own log lines at level error or worse. */
   serverLogErrors: string[];
+  /** What each cache held at the end, against the memory budget; null if it could not be read. */
+  memory: KeptMemory | null;
+  /** The server left quiet after the load: its lowest resident memory over those seconds. */
+  rest: { seconds: number; rssBytes: number | null };
   checks: Check[];
   passed: boolean;
+}
+
+/** What the server tells an administrator of its memory (server/http/memory-routes.ts). */
+export interface KeptMemory {
+  budgetBytes: number;
+  bytes: number;
+  caches: { kind: string; entries: number; bytes: number; maxBytes: number }[];
+  process: { rss: number; heapUsed: number; heapTotal: number; external: number };
 }
 
 const memoryGrowthLimit = 0.1;
@@ -227,6 +239,7 @@ export function soakMarkdown(report: SoakReport) {
       ),
     `| sign-in flow | one a second | ${total.signIns.completed} | ${ms(total.signIns.p50)} | ${ms(total.signIns.p99)} |`,
     "",
+    ...memoryLines(report.memory, report.rest),
     "## Unexpected answers",
     "",
     ...(report.problems.length === 0
@@ -250,6 +263,41 @@ export async function writeSoakReport(report: SoakReport) {
   await writeFile(join(dir, "soak.md"), markdown);
   await writeFile(join(dir, "soak.json"), `${JSON.stringify(report, null, 2)}\n`);
   return markdown;
+}
+
+/** What each cache held at the end of the run, against its share of the budget. */
+function memoryLines(memory: KeptMemory | null, rest: SoakReport["rest"]) {
+  const resting =
+    rest.rssBytes === null
+      ? ""
+      : `Left quiet for ${rest.seconds} s after the load, the server held ` +
+        `${megabytes(rest.rssBytes)} resident at its lowest (decision 0009's target for a server ` +
+        "at rest: 150 MB). ";
+  if (!memory)
+    return ["## Memory kept at the end", "", `${resting}What the caches held was not read.`, ""];
+  const { process: own } = memory;
+  return [
+    "## Memory kept at the end",
+    "",
+    resting +
+      `Each cache's entries and bytes as the server counts them, against its share of the ` +
+      `memory budget (MEMORY_BUDGET_MB, ${megabytes(memory.budgetBytes)}). The process then held ` +
+      `${megabytes(own.rss)} resident, ${megabytes(own.heapUsed)} of V8 heap in use ` +
+      `(${megabytes(own.heapTotal)} committed) and ${megabytes(own.external)} outside it ` +
+      "(buffers: kept pages, answers and images).",
+    "",
+    "| cache | entries | bytes | share | of its share |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...memory.caches.map(
+      (cache) =>
+        `| ${cache.kind} | ${cache.entries.toLocaleString("en-US")} | ${megabytes(cache.bytes)} | ` +
+        `${megabytes(cache.maxBytes)} | ${Math.round((100 * cache.bytes) / cache.maxBytes)}% |`,
+    ),
+    `| all | ${memory.caches.reduce((sum, cache) => sum + cache.entries, 0).toLocaleString("en-US")} | ` +
+      `${megabytes(memory.bytes)} | ${megabytes(memory.budgetBytes)} | ` +
+      `${Math.round((100 * memory.bytes) / memory.budgetBytes)}% |`,
+    "",
+  ];
 }
 
 function ms(value: number | null) {
