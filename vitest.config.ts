@@ -2,8 +2,25 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+/** PgBouncer in transaction mode in front of the same server (.ci/run starts it). */
+const pooledUrl = process.env.TEST_POOLED_DATABASE_URL || undefined;
 const globalSetup = ["tests/support/database-global-setup.ts"];
 const linearParsers = "server/security/linear-parsers.test.ts";
+const throughPooler = [
+  "server/db/*.pgbouncer.test.ts",
+  "server/db/library-limits.test.ts",
+  "server/db/statement-timeout.postgres.test.ts",
+  "server/live/change-feed.postgres.test.ts",
+  "server/tokens/per-person-limits.postgres.test.ts",
+  "server/folders/folder-limits.test.ts",
+  "server/collections/collections-api.test.ts",
+  "server/library-data/import-limits.test.ts",
+  "server/library-data/import-lands-whole.test.ts",
+  "server/versions/versions.test.ts",
+  "server/prompts/save-to-library.test.ts",
+  "server/prompts/find-related-prompts.test.ts",
+  "server/http/prompt-page.test.ts",
+];
 
 // Every suite runs on PGlite; suites under server/ (the ones that touch the database)
 // run a second time on PostgreSQL when TEST_DATABASE_URL is set. *.postgres.test.ts files
@@ -31,7 +48,12 @@ export default defineConfig({
         test: {
           name: "pglite",
           include: ["{app,server,shared,scripts,tests/support}/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.postgres.test.ts", linearParsers, "node_modules/**"],
+          exclude: [
+            "**/*.postgres.test.ts",
+            "**/*.pgbouncer.test.ts",
+            linearParsers,
+            "node_modules/**",
+          ],
           globalSetup,
           provide: { databaseDriver: "pglite" },
         },
@@ -54,9 +76,27 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: ["server/**/*.test.ts"],
-                exclude: [linearParsers, "node_modules/**"],
+                exclude: [linearParsers, "**/*.pgbouncer.test.ts", "node_modules/**"],
                 globalSetup,
                 provide: { databaseDriver: "postgres" as const, postgresUrl },
+              },
+            },
+          ]
+        : []),
+      ...(postgresUrl && pooledUrl
+        ? [
+            {
+              // The suites that lean on what a pooler in transaction mode breaks (a session's
+              // settings, named prepared statements, LISTEN) or must keep (limits, advisory locks
+              // held to commit, transactions): their app's pool goes through PgBouncer, with one
+              // session direct (tests/support/test-database.ts). The whole server/ set takes
+              // several times as long (docs/decisions/0021).
+              extends: true as const,
+              test: {
+                name: "pgbouncer",
+                include: throughPooler,
+                globalSetup,
+                provide: { databaseDriver: "postgres" as const, postgresUrl, pooledUrl },
               },
             },
           ]

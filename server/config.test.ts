@@ -22,13 +22,33 @@ describe("parseConfig", () => {
 
   it("uses PostgreSQL when DATABASE_URL is set", () => {
     const config = parseConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/app" });
-    expect(config.database).toEqual({ driver: "postgres", url: "postgres://u@127.0.0.1:5432/app" });
+    expect(config.database).toEqual({
+      driver: "postgres",
+      url: "postgres://u@127.0.0.1:5432/app",
+      preparedStatements: true,
+    });
+  });
+
+  it("goes to the database itself for one session when DATABASE_URL is a pooler's", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgres://u@127.0.0.1:6432/app",
+      DIRECT_DATABASE_URL: "postgres://u@127.0.0.1:5432/app",
+      DATABASE_PREPARED_STATEMENTS: "off",
+    });
+    expect(config.database).toEqual({
+      driver: "postgres",
+      url: "postgres://u@127.0.0.1:6432/app",
+      directUrl: "postgres://u@127.0.0.1:5432/app",
+      preparedStatements: false,
+    });
   });
 
   it.each([
     ["PORT", "eighty"],
     ["PORT", "70000"],
     ["DATABASE_URL", "mysql://localhost/app"],
+    ["DIRECT_DATABASE_URL", "https://localhost/app"],
+    ["DATABASE_PREPARED_STATEMENTS", "maybe"],
     ["PUBLIC_URL", "not a url"],
     ["LOG_LEVEL", "loud"],
     ["BODY_LIMIT", "-1"],

@@ -15,6 +15,8 @@ const environmentSchema = z.object({
   HOST: optional(z.string()),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DIRECT_DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATABASE_PREPARED_STATEMENTS: withDefault(z.enum(["on", "off"]), "on"),
   DATA_DIR: withDefault(z.string(), "./data"),
   LOG_LEVEL: withDefault(
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
@@ -99,8 +101,18 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     // The development provider signs anyone in as anyone: keep it off the network.
     host: env.HOST ?? (signIn.provider === "development" ? "127.0.0.1" : "0.0.0.0"),
     publicOrigin: publicUrl.origin,
+    /**
+     * DATABASE_URL may lead through a connection pooler (docs/decisions/0021): DIRECT_DATABASE_URL
+     * is then the database itself, for migrations and live updates, and DATABASE_PREPARED_STATEMENTS
+     * off when the pooler cannot keep prepared statements.
+     */
     database: env.DATABASE_URL
-      ? ({ driver: "postgres", url: env.DATABASE_URL } as const)
+      ? ({
+          driver: "postgres",
+          url: env.DATABASE_URL,
+          directUrl: env.DIRECT_DATABASE_URL,
+          preparedStatements: env.DATABASE_PREPARED_STATEMENTS === "on",
+        } as const)
       : ({ driver: "pglite", dataDir: env.DATA_DIR } as const),
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,

@@ -34,7 +34,8 @@ export const backupTables = [
  * crafted one) could sign someone in, so after a restore people sign in and make tokens again.
  * Rate limit counts and import runs are over in minutes; library usage is counted again by the
  * database as rows are restored. Deleted shared prompts' ids only turn a page's 404 into a 410.
- * Stored pages are rendered again from what is restored.
+ * Stored pages are rendered again from what is restored. Library limits are the deployment's,
+ * written by each start of the app.
  */
 export const leftOutOfBackups = [
   "sessions",
@@ -47,6 +48,7 @@ export const leftOutOfBackups = [
   "library_usage",
   "gone_prompts",
   "stored_pages",
+  "library_limits",
 ];
 
 export type BackupTable = (typeof backupTables)[number];

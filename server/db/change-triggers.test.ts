@@ -30,6 +30,8 @@ const exempt: Record<string, string> = {
   daily_prompts:
     "the day's prompt, read through the highlights kept a minute; kept pages live a minute",
   stored_pages: "rendered pages themselves, written by the page cache; no kept answer shows it",
+  library_limits:
+    "the deployment's limits, written as an instance starts; only refusals quote them, never kept",
   model_connections: "a person's model connections; only the workbench's own requests read them",
   prompt_runs: "runs of a prompt, read by the workbench's API alone; no kept answer shows them",
   prompt_tests: "a prompt's test cases, read by the workbench's API alone",

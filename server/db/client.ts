@@ -6,8 +6,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { projectRoot } from "../project-root.ts";
-import { type ConnectionSettings, timeoutSettings } from "./connection-settings.ts";
+import type { ConnectionSettings } from "./connection-settings.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { writeDeploymentSettings } from "./deployment-settings.ts";
 import { keepStatistics } from "./embedded-statistics.ts";
 import * as schema from "./schema.ts";
 
@@ -16,14 +17,35 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The Drizzle handle, plus the driver's own client for what Drizzle does not cover (dumps, LISTEN). */
 export type DatabaseHandle = { db: Database; close(): Promise<void> } & (
   | { driver: "pglite"; client: PGlite }
-  | { driver: "postgres"; pool: pg.Pool }
+  | {
+      driver: "postgres";
+      pool: pg.Pool;
+      /** Where a connection of its own goes, for what needs one session throughout (LISTEN). */
+      directUrl: string;
+    }
 );
 
 export type DatabaseTarget =
   | { driver: "pglite"; dataDir: string }
   /** In memory, empty or loaded from a dumped data directory (tests). */
   | { driver: "pglite"; memory: true; snapshot?: Blob }
-  | { driver: "postgres"; url: string; poolSize?: number };
+  | {
+      driver: "postgres";
+      /** What the pool connects to: the database, or a connection pooler in front of it. */
+      url: string;
+      /**
+       * The database itself, not through a pooler, for what needs one session throughout:
+       * migrations, the deployment's settings and LISTEN. The same as `url` unless given.
+       */
+      directUrl?: string;
+      /**
+       * Whether statements are kept prepared by name on each connection (prepared.ts). Off
+       * behind a pooler in transaction mode that cannot keep them (PgBouncer before 1.21, or
+       * without max_prepared_statements): each statement is then parsed where it runs.
+       */
+      preparedStatements?: boolean;
+      poolSize?: number;
+    };
 
 const migrationsFolder = join(projectRoot, "drizzle");
 
@@ -32,7 +54,10 @@ export interface OpenOptions {
   onIdleError?: (error: Error) => void;
   /** Sees every statement Drizzle sends (tests count queries with it). */
   onQuery?: (sql: string) => void;
-  /** Set on every connection: timeouts and library limits (see connection-settings.ts). */
+  /**
+   * The deployment's timeouts and library limits (see connection-settings.ts), written where
+   * every connection sees them (deployment-settings.ts); left as they are when not given.
+   */
   settings?: ConnectionSettings;
 }
 
@@ -41,7 +66,7 @@ export async function openDatabase(
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  const settings = options.settings ?? {};
+  const settings = options.settings;
   if (target.driver === "postgres") {
     return openPostgres(target, settings, options.onIdleError, logger);
   }
@@ -53,7 +78,7 @@ type QueryLogger = { logQuery: (sql: string) => void } | undefined;
 /** The embedded database's code is loaded only when it is the one in use. */
 async function openPglite(
   target: { dataDir: string } | { memory: true; snapshot?: Blob },
-  settings: ConnectionSettings,
+  settings: ConnectionSettings | undefined,
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([
@@ -83,7 +108,7 @@ async function openPglite(
 
 async function migrated(
   client: PGlite,
-  settings: ConnectionSettings,
+  settings: ConnectionSettings | undefined,
   close: () => Promise<void>,
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
@@ -94,9 +119,12 @@ async function migrated(
   const db = drizzle({ client, schema, logger });
   try {
     await migrate(db, { migrationsFolder });
-    for (const [name, value] of Object.entries(settings)) {
-      if (!timeoutSettings.has(name))
-        await client.query("select set_config($1, $2, false)", [name, value]);
+    if (settings) {
+      await writeDeploymentSettings(
+        (text, params) => client.query(text, params),
+        settings,
+        "pglite",
+      );
     }
     // PGlite has no autovacuum, so nothing re-plans the statements the database keeps (foreign
     // key checks, triggers) as tables grow: a plan made while a table was small reads it whole
@@ -120,35 +148,88 @@ async function migrated(
 }
 
 async function openPostgres(
-  target: { url: string; poolSize?: number },
-  settings: ConnectionSettings,
+  target: Extract<DatabaseTarget, { driver: "postgres" }>,
+  settings: ConnectionSettings | undefined,
   onIdleError: (error: Error) => void = () => {},
   logger: QueryLogger = undefined,
 ): Promise<DatabaseHandle> {
-  // Migrations may rebuild an index for minutes: they run on a connection of their own, without
-  // the statement timeout every pooled connection has.
-  const migrator = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000 });
-  await migrator.connect();
+  const directUrl = target.directUrl ?? target.url;
+  // Migrations may rebuild an index for minutes: they run on a session of their own, without
+  // the statement timeout every other connection has, and write the deployment's settings.
+  const session = await directSession(directUrl);
   try {
-    await migratePg(drizzlePg({ client: migrator }), { migrationsFolder });
+    await migratePg(drizzlePg({ client: session }), { migrationsFolder });
+    if (settings) {
+      await writeDeploymentSettings(
+        (text, params) => session.query(text, params),
+        settings,
+        "postgres",
+      );
+    }
   } finally {
-    await migrator.end();
+    await session.end();
   }
+  // No start-up options: a pooler in front of the database drops or refuses them. What every
+  // connection needs (timeouts, limits) is in the database itself.
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
     connectionTimeoutMillis: 2000,
-    options: startupOptions(settings),
   });
+  if (target.preparedStatements === false) pool.on("connect", sendUnnamed);
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on("error", onIdleError);
   const db = drizzlePg({ client: pool, schema, logger });
-  return { db, driver: "postgres", pool, close: () => pool.end() };
+  return { db, driver: "postgres", pool, directUrl, close: () => pool.end() };
 }
 
-/** Settings sent when each connection starts, so they hold before its first query. */
-function startupOptions(settings: ConnectionSettings) {
-  return Object.entries(settings)
-    .map(([name, value]) => `-c ${name}=${value}`)
-    .join(" ");
+/**
+ * A session on the database itself, told apart from one through a pooler by a setting only a
+ * real session keeps: a pooler refuses start-up options (PgBouncer: "unsupported startup
+ * parameter") or drops them, and either way the message names what to set.
+ */
+async function directSession(url: string) {
+  const session = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 2000,
+    options:
+      "-c statement_timeout=0 -c idle_in_transaction_session_timeout=0 -c promptshelf.session=direct",
+  });
+  try {
+    await session.connect();
+    const { rows } = await session.query<{ session: string | null }>(
+      "select current_setting('promptshelf.session', true) as session",
+    );
+    if (rows[0]?.session !== "direct") throw new Error("start-up options were dropped");
+  } catch (error) {
+    await session.end().catch(() => {});
+    if (!/unsupported startup parameter|were dropped/.test((error as Error).message)) throw error;
+    throw new Error(
+      `${redacted(url)} is not a session of its own on the database (a connection pooler?): migrations and live updates need one. Set DIRECT_DATABASE_URL to the database itself. (${(error as Error).message})`,
+      { cause: error },
+    );
+  }
+  return session;
+}
+
+/** The address without its password, for a message. */
+function redacted(url: string) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.href;
+}
+
+/**
+ * Behind a pooler that cannot keep prepared statements, a named statement parsed on one server
+ * connection is asked for on another ("prepared statement does not exist"): each goes unnamed.
+ */
+function sendUnnamed(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) =>
+    query(
+      typeof config === "object" && config !== null && "name" in config
+        ? { ...config, name: undefined }
+        : config,
+      ...rest,
+    );
 }

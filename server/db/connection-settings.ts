@@ -3,11 +3,12 @@ import { tagsPerPrompt } from "../../shared/prompt.ts";
 import type { Config } from "../config.ts";
 
 /**
- * What every database connection starts with: a statement timeout, so no query holds a pooled
+ * The deployment's database settings: a statement timeout, so no query holds a pooled
  * connection for long, and the limits the database's own triggers enforce
  * (drizzle/0010_library-limits.sql, for collections drizzle/0017, for access tokens
- * drizzle/0021). The app and its scripts open every connection with them; the one that runs
- * migrations has none.
+ * drizzle/0021). The app and its scripts write them at start where every connection sees them,
+ * through a connection pooler too (deployment-settings.ts); the session that runs migrations
+ * has no timeout.
  */
 export type ConnectionSettings = Record<string, string>;
 
@@ -33,7 +34,10 @@ export function connectionSettings(
   };
 }
 
-/** Settings PGlite cannot honour: it runs on this thread, with no timer to interrupt a query. */
+/**
+ * The timeouts, kept as PostgreSQL settings. PGlite cannot honour them: it runs on this thread,
+ * with no timer to interrupt a query.
+ */
 export const timeoutSettings = new Set([
   "statement_timeout",
   "idle_in_transaction_session_timeout",

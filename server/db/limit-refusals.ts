@@ -11,9 +11,14 @@ const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB
 
 /**
  * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017,
- * drizzle/0021) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
+ * drizzle/0021, drizzle/0023) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
+  // A limit the deployment never wrote (drizzle/0023): refused rather than let through unlimited.
+  PS000: () => ({
+    code: "unavailable",
+    message: "PromptShelf cannot check its limits right now, so nothing was saved",
+  }),
   PS001: (limit) => ({
     code: "payload_too_large",
     message: `Your library is full: it holds at most ${count(limit)} prompts`,

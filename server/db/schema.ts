@@ -374,9 +374,20 @@ export const rateLimits = pgTable(
 /**
  * What each person keeps, counted by statement triggers on prompts, folders and tags
  * (drizzle/0010_library-limits.sql). The same statement that would take a person past a limit
- * (the promptshelf.* settings of the connection) fails, whichever code or script wrote it; a
- * person's writes wait for each other on this row, so two at once cannot both pass.
+ * (libraryLimits below) fails, whichever code or script wrote it; a person's writes wait for
+ * each other on this row, so two at once cannot both pass.
  */
+/**
+ * The deployment's limits, one row each (prompts_per_person...), read by the database's limit
+ * triggers through library_limit() (drizzle/0023). Each start of the app writes its configured
+ * values (server/db/deployment-settings.ts); a limit without a row refuses what it governs.
+ */
+export const libraryLimits = pgTable("library_limits", {
+  name: text("name").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const libraryUsage = pgTable("library_usage", {
   userId: uuid("user_id")
     .primaryKey()

@@ -26,7 +26,12 @@ async function withTwoInstances(
 ) {
   if (database.driver !== "postgres") throw new Error("this suite runs on PostgreSQL");
   const url = (database.pool.options as { connectionString: string }).connectionString;
-  const other = await openDatabase({ driver: "postgres", url });
+  const other = await openDatabase({
+    driver: "postgres",
+    url,
+    directUrl: database.directUrl,
+    preparedStatements: url === database.directUrl,
+  });
   const feed = createChangeFeed(database, testLogger());
   const otherFeed = createChangeFeed(other, testLogger());
   try {

@@ -88,7 +88,7 @@ export function createChangeFeed(
     const connect = async () => {
       if (closed) return;
       const next = new pg.Client({
-        connectionString: (handle.pool.options as { connectionString?: string }).connectionString,
+        connectionString: handle.directUrl,
       });
       next.on("notification", (message) => {
         if (message.channel === cacheChannel) heardCacheChange(message.payload);

@@ -43,8 +43,18 @@ async function createPostgresCopy(options: OpenOptions): Promise<DatabaseHandle>
   await withAdmin(serverUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
   );
+  // Through PgBouncer in transaction mode when the run has one (vitest.config.ts): the app's
+  // statements go through the pooler, which keeps no prepared statement; one session goes direct.
+  const pooledUrl = inject("pooledUrl");
   const handle = await openDatabase(
-    { driver: "postgres", url: databaseUrlFor(serverUrl, name) },
+    pooledUrl
+      ? {
+          driver: "postgres",
+          url: databaseUrlFor(pooledUrl, name),
+          directUrl: databaseUrlFor(serverUrl, name),
+          preparedStatements: false,
+        }
+      : { driver: "postgres", url: databaseUrlFor(serverUrl, name) },
     options,
   );
   if (handle.driver !== "postgres") throw new Error("expected PostgreSQL");
