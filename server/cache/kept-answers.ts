@@ -47,10 +47,10 @@ export interface KeptAnswers {
   /** The session middleware's lookup: from memory while the change channel is heard. */
   sessions: Pick<SessionCache, "resolve">;
   /** Access tokens' people, likewise; a revoked token is forgotten as soon as it is announced. */
-  tokens: Pick<TokenCache, "resolve" | "peek" | "forgetHash">;
+  tokens: Pick<TokenCache, "resolve" | "forgetHash">;
   /**
    * Each access token's requests this minute, counted in this instance's memory: the API's and
-   * MCP's (bearer-access.ts) and those the Node listener answers itself, in one count.
+   * MCP's alike (bearer-access.ts).
    */
   tokenRequests: ReturnType<typeof createMemoryRateLimiter>;
   /** MCP clients' searches, kept for their person while nothing they show has changed. */

@@ -96,14 +96,6 @@ export function createKeptSearches(options: {
       versions.changedBy(userId);
     },
     /**
-     * The kept answer to `search` without waiting for anything: for the Node listener, which
-     * answers it before the app is asked.
-     */
-    peek(search: Search): string | undefined {
-      if (!options.memory || search.isAdmin || !versions.trusted) return undefined;
-      return servable(`${search.userId}\n${search.key}`, search)?.text;
-    },
-    /**
      * The answer to `search` (its key says everything the answer depends on but the person):
      * from memory when it is still what `compute` would give, else computed and kept.
      */

@@ -20,10 +20,6 @@ export function createTokenCache(versions: CacheVersions, budget: MemoryBudget) 
       const found = await cache.resolve(token, () => resolveAccessToken(db, token, adminEmails));
       return found?.value.viewer ?? null;
     },
-    /** The token's person, if it is in memory and usable as it is; else look it up with resolve. */
-    peek(token: string) {
-      return cache.peek(token)?.viewer ?? null;
-    },
     /**
      * Forgets a token this instance just ended, by its stored hash, so that it is refused here
      * at once rather than when the database's announcement arrives.

@@ -8,16 +8,16 @@ import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 import { headAsGet } from "./head-as-get.ts";
 import type { InFlightRequests } from "./in-flight.ts";
-import { mcpFromMemory } from "./mcp-from-memory.ts";
 import { logOutcome, requestIdFor } from "./request-logging.ts";
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * The Node request listener: the development identity provider (when Google is not configured)
- * answers its own paths, Vite (in development) serves its modules, fresh public pages,
- * signed-in answers and MCP searches are sent straight from memory, and the app gets the rest, counted while its
- * handlers run. The app is handed a GET for a HEAD (head-as-get.ts); Node's answer to a HEAD
+ * answers its own paths, Vite (in development) serves its modules, fresh public pages and
+ * signed-in answers are sent straight from memory, and the app gets the rest, counted while its
+ * handlers run: MCP included, whose one path is the SDK's in the app, kept searches and all
+ * (decision 0014). The app is handed a GET for a HEAD (head-as-get.ts); Node's answer to a HEAD
  * never carries a body.
  */
 export function createNodeListener(options: {
@@ -27,14 +27,9 @@ export function createNodeListener(options: {
   vite?: NodeMiddleware;
   inFlight: InFlightRequests;
   isDraining: () => boolean;
-  kept: Pick<KeptAnswers, "fresh" | "tokens" | "searches" | "tokenRequests">;
+  kept: Pick<KeptAnswers, "fresh">;
 }) {
   const appListener = getRequestListener(headAsGet(options.app.fetch));
-  const mcpAnswer = mcpFromMemory({
-    kept: options.kept,
-    tokenRequestsPerMinute: options.config.rateLimits.tokenRequestsPerMinute,
-    log: options.log,
-  });
   const provider =
     options.config.signIn.provider === "development"
       ? developmentIdentityProvider(options.config.signIn, options.log)
@@ -47,13 +42,8 @@ export function createNodeListener(options: {
     // request id and a log line: it is sent here with the headers worked out when it was kept.
     const kept = options.kept.fresh(req);
     if (kept) return sendKept(req, res, kept, options.log);
-    // An MCP search kept in memory is answered here too; its body is read first, so this waits.
-    const handled =
-      req.method === "POST" && req.url === "/mcp"
-        ? mcpAnswer(req, res).then((answered) => (answered ? undefined : appListener(req, res)))
-        : appListener(req, res);
     options.inFlight
-      .track(handled)
+      .track(appListener(req, res))
       .catch((error: unknown) => options.log.error({ err: error }, "request failed"));
   };
   return (req: IncomingMessage, res: ServerResponse) => {
