@@ -117,7 +117,7 @@ export function parseConfig(environment: Record<string, string | undefined>) {
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     importLimit: env.IMPORT_LIMIT,
-    /** What one person may keep and send; a real library never meets these (see the README). */
+    /** What one person may keep and send; a real library never meets these (docs/operations.md). */
     limits: {
       promptsPerImport: env.IMPORT_PROMPT_LIMIT,
       promptsPerPerson: env.PROMPT_LIMIT,

@@ -1,5 +1,5 @@
 /**
- * The one grammar of prompt templates (README, "Templates"). Between {{ and }}, on one line and
+ * The one grammar of prompt templates (docs/templates.md). Between {{ and }}, on one line and
  * without braces:
  * - `{{topic}}` a variable, `{{tone|friendly}}` one with a default (everything after the first |);
  * - `{{words:number|150}}`, `{{notes:long}}`, `{{tone:choice(friendly,formal)}}`, `{{ok:yesno}}`,

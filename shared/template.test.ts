@@ -177,7 +177,7 @@ describe("how long a filled template may grow", () => {
         fc.array(piece, { maxLength: 40 }),
         fc.dictionary(name, text),
         (pieces, values) => {
-          // What each piece comes to, as the README describes a fill.
+          // What each piece comes to, as docs/templates.md describes a fill.
           const defaults = new Map<string, string>();
           for (const p of pieces) {
             if ("name" in p && p.defaultValue && !defaults.get(p.name)) {

@@ -50,7 +50,7 @@ export interface ParsedImport {
   collections?: ImportedCollection[];
 }
 
-/** What one file may hold: see IMPORT_PROMPT_LIMIT and FOLDER_DEPTH_LIMIT in the README. */
+/** What one file may hold: see IMPORT_PROMPT_LIMIT and FOLDER_DEPTH_LIMIT in docs/operations.md. */
 export interface ImportLimits {
   /** Prompts in one file, and stars in one file. */
   promptsPerImport: number;

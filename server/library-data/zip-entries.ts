@@ -1,7 +1,7 @@
 import { Inflate } from "fflate";
 import { fail } from "./import-rules.ts";
 
-/** What one zip may hold; see the README's import section. */
+/** What one zip may hold; see docs/imports-exports.md. */
 export interface ZipLimits {
   /** Entries, files and folders alike. */
   entries: number;
