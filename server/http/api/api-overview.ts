@@ -31,6 +31,7 @@ shared/error-codes.ts), and \`message\` is for people. Clients choose what to do
 | 413 | \`payload_too_large\` | a body over \`BODY_LIMIT\`, or a library limit reached (the message names it) |
 | 422 | \`needs_confirmation\` | the privacy check found secrets or personal data in what would be shared (\`privacy_findings\`, with \`findings\`) |
 | 429 | \`rate_limited\` | too many writes (\`RATE_LIMIT_WRITES\`) or token requests (\`RATE_LIMIT_TOKEN\`) in a minute; \`Retry-After\` says when to try again |
+| 502 | \`upstream_failed\` | a model service a workbench run called failed or could not be reached |
 | 503 | \`unavailable\` | the database cannot be reached for now; \`Retry-After: 5\` |
 | 500 | \`internal\` | a fault of ours |
 

@@ -232,7 +232,7 @@ export function referenceMarkdown(document: ApiDocument) {
   const lines = [
     `# ${document.info.title}`,
     "",
-    "<!-- Made by `npm run docs:api` from the route schemas: edit those, not this file. -->",
+    "_Made from the route schemas by `npm run docs:api`: change those, not this file._",
     "",
   ];
   if (document.info.description) lines.push(document.info.description, "");
