@@ -94,7 +94,12 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "pgbouncer",
-                include: throughPooler,
+                // TEST_POOLED_SUITES=all runs every server/ suite through it instead.
+                include:
+                  process.env.TEST_POOLED_SUITES === "all"
+                    ? ["server/**/*.test.ts"]
+                    : throughPooler,
+                exclude: [linearParsers, "node_modules/**"],
                 globalSetup,
                 provide: { databaseDriver: "postgres" as const, postgresUrl, pooledUrl },
               },
