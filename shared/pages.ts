@@ -101,6 +101,7 @@ export const pages: Page[] = [
   },
   { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
   { path: "/collections", access: "private", file: "routes/library/collections.tsx" },
+  { path: "/workbench", access: "private", file: "routes/library/workbench.tsx" },
   { path: "/oauth/authorize", access: "private", file: "routes/oauth/consent.tsx" },
   ...topics.map(
     (topic): Page => ({

@@ -78,6 +78,11 @@ export function AppHeader(props: { user: SessionUser }) {
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild className={menuItem}>
+                  <Link to="/workbench">
+                    <Icon name="play" className="h-4 w-4" /> Workbench
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={menuItem}>
                   <Link to="/settings">
                     <Icon name="settings" className="h-4 w-4" /> Settings
                   </Link>

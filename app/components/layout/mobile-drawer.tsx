@@ -66,6 +66,9 @@ export function MobileDrawer(props: {
             <NavLink to="/collections" className={drawerLink} onClick={close}>
               Collections
             </NavLink>
+            <NavLink to="/workbench" className={drawerLink} onClick={close}>
+              Workbench
+            </NavLink>
             <NavLink to="/settings" className={drawerLink} onClick={close}>
               Settings
             </NavLink>

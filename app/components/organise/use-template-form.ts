@@ -27,7 +27,12 @@ export type ClipboardState = "unused" | "reading" | "read" | "refused";
  * the local date, {{me}} the person's name, {{clipboard}} read from the browser as the form
  * opens. A value typed for a built-in wins over it.
  */
-export function useTemplateForm(options: { whole: WholePrompt | null; open: boolean; me: string }) {
+export function useTemplateForm(options: {
+  /** A prompt (or, in the workbench, a text being tried: any id its values are kept under). */
+  whole: Pick<WholePrompt, "id" | "title" | "promptText"> | null;
+  open: boolean;
+  me: string;
+}) {
   const { whole, open } = options;
   const [expansion, setExpansion] = useState<Expansion>({ state: "loading" });
   const [values, setValues] = useState<Record<string, string>>({});

@@ -2,13 +2,14 @@ import { controlKeys } from "~/components/keyboard/shortcut-keys.ts";
 import { SaveButton } from "~/components/organise/save-button.tsx";
 import { StarButton } from "~/components/organise/star-button.tsx";
 import { TemplateDialog } from "~/components/organise/template-dialog.tsx";
+import { RunDialog } from "~/components/workbench/run-dialog.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { OpenInMenu } from "./open-in-menu.tsx";
 import type { useWholePrompt } from "./use-whole-prompt.ts";
 
 /**
- * The footer's ways to use a prompt: open it in an AI assistant, fill it as a template, save a
- * copy (for whoever may) and star it. Two groups, so a card too narrow for all of them keeps Save
+ * The footer's ways to use a prompt: open it in an AI assistant, fill it as a template, run it
+ * against a model (the workbench), save a copy (for whoever may) and star it. Two groups, so a card too narrow for all of them keeps Save
  * beside its star.
  */
 export function CardUseButtons(props: {
@@ -26,6 +27,7 @@ export function CardUseButtons(props: {
         {mayBeTemplate(whole.whole ?? prompt) ? (
           <TemplateDialog prompt={prompt} whole={whole} onCopied={props.onCopied} />
         ) : null}
+        <RunDialog prompt={prompt} whole={whole} />
       </span>
       <span className="flex items-center">
         {props.canSaveCopy ? <SaveButton prompt={prompt} /> : null}

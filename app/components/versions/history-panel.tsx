@@ -3,6 +3,7 @@ import { callFailureNotice } from "~/components/organise/call-failure.ts";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DialogLoadFailed, DialogLoading } from "~/components/ui/dialog-status.tsx";
+import { useVersionTests, VersionTestsLine } from "~/components/workbench/version-tests.tsx";
 import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
@@ -48,6 +49,7 @@ export default function HistoryPanel(props: {
   }, [prompt.id]);
 
   const texts = useVersionTexts(prompt.id, pair ?? []);
+  const tests = useVersionTests(prompt.id, prompt.isOwn);
 
   async function purge(number: number) {
     try {
@@ -146,6 +148,7 @@ export default function HistoryPanel(props: {
                 {version.note ? (
                   <p className="mt-1 text-sm break-words text-fg-soft">“{version.note}”</p>
                 ) : null}
+                <VersionTestsLine summary={tests.get(version.number)} />
               </div>
               {props.canRestore && version.number !== history.current ? (
                 <div className="flex flex-wrap gap-2">
