@@ -10,6 +10,7 @@ const throughPooler = [
   "server/db/*.pgbouncer.test.ts",
   "server/db/library-limits.test.ts",
   "server/db/statement-timeout.postgres.test.ts",
+  "server/db/deployment-settings.postgres.test.ts",
   "server/live/change-feed.postgres.test.ts",
   "server/tokens/per-person-limits.postgres.test.ts",
   "server/folders/folder-limits.test.ts",
