@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { pages } from "../../shared/pages.ts";
 import { cookieNames } from "../auth/cookies.ts";
@@ -26,6 +25,7 @@ import { bearerAccess } from "./bearer-access.ts";
 import { canonicalAddresses, pageDataPath } from "./canonical-address.ts";
 import { compression } from "./compression.ts";
 import { crossSiteRequestCheck } from "./csrf.ts";
+import { declaredBodyLimit } from "./declared-body-limit.ts";
 import { errorResponse } from "./errors.ts";
 import { healthRoutes } from "./health-routes.ts";
 import { mcpRoutes } from "./mcp-routes.ts";
@@ -154,7 +154,7 @@ export function createApp(options: AppOptions) {
   app.use(crossSiteRequestCheck(config.publicOrigin));
   // Imported library files may be large; every other body is small.
   const limitFor = (maxSize: number) =>
-    bodyLimit({
+    declaredBodyLimit({
       maxSize,
       onError: (c) =>
         c.req.path.startsWith("/api/")

@@ -136,3 +136,37 @@ it("stops answering for a token revoked anywhere, and counts every call against 
   );
   expect(refused).toMatchObject({ status: 401, byApp: 1 });
 });
+
+/** A request whose body stream is counted each time something asks for it. */
+class WatchedRequest extends Request {
+  static streams = 0;
+  override get body() {
+    WatchedRequest.streams++;
+    return super.body;
+  }
+}
+
+it("reads a call's body directly, never through a stream, and answers one that is not JSON as the protocol says", async () => {
+  const { token } = await personWithToken();
+  const call = (body: string) =>
+    listener.app.fetch(
+      new WatchedRequest("http://localhost:3000/mcp", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-06-18",
+        },
+        body,
+      }),
+    );
+  const listed = await call(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+  expect(listed.status).toBe(200);
+  expect((await listed.json()).result.tools.length).toBeGreaterThan(0);
+  expect(WatchedRequest.streams).toBe(0);
+  const broken = await call("{ not json");
+  expect(broken.status).toBe(400);
+  expect((await broken.json()).error.code).toBe(-32700);
+});
