@@ -5,7 +5,7 @@
 // warm and with a second server that keeps no answers (cold), and prompt versions (edits, a full
 // history's reads, storage); writes bench/results/latest.{md,json}. With --only versions it
 // measures prompt versions alone and writes bench/results/versions.{md,json}; with --only mcp,
-// MCP search_prompts at 1,000,000 prompts into bench/results/mcp.{md,json}; with --only public,
+// MCP at 1,000,000 prompts (--mcp-size for another) into bench/results/mcp.{md,json}; with --only public,
 // the public pages of shared prompts at 1,000,000 prompts into bench/results/public.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 //        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
@@ -45,7 +45,8 @@ if (options.only === "public") {
 if (options.only === "mcp") {
   const markdown = await measureMcp(options, log);
   log(`\n${markdown}`);
-  log("written to bench/results/mcp.md and bench/results/mcp.json");
+  const name = options.mcpSize === 1_000_000 ? "mcp" : `mcp-${options.mcpSize}`;
+  log(`written to bench/results/${name}.md and bench/results/${name}.json`);
   process.exit(0);
 }
 

@@ -17,6 +17,8 @@ export interface BenchOptions {
   versionSizes: number[];
   /** Measure only this part (its own results file); otherwise everything. */
   only?: "versions" | "mcp" | "public";
+  /** Prompts in the PostgreSQL library `--only mcp` runs on. */
+  mcpSize: number;
 }
 
 /** The living community (issue 19): where it runs and how fast its writer shares. */
@@ -42,8 +44,10 @@ const usage = `usage: npm run bench -- [options]
   --no-versions           leave out the version history (edits, history reads, storage)
   --versions-sizes A,B    PostgreSQL sizes it runs on, of those measured (default 100000,1000000)
   --only versions         measure only the version history, into bench/results/versions.{md,json}
-  --only mcp              measure only MCP search_prompts at 1,000,000 prompts on PostgreSQL,
-                          into bench/results/mcp.{md,json}
+  --only mcp              measure only MCP at 1,000,000 prompts on PostgreSQL (search_prompts
+                          alone, then SDK clients' sessions of mixed calls), into
+                          bench/results/mcp.{md,json}
+  --mcp-size N            its library size instead (results in mcp-N.{md,json})
   --only public           measure the public pages of shared prompts at 1,000,000 prompts on
                           PostgreSQL, into bench/results/public.{md,json}
   --no-build              use the existing production build instead of running npm run build
@@ -66,6 +70,7 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       "no-versions": { type: "boolean", default: false },
       "versions-sizes": { type: "string", default: "100000,1000000" },
       only: { type: "string" },
+      "mcp-size": { type: "string", default: "1000000" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -101,6 +106,7 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       coldRates: rates(values["cold-rates"], "--cold-rates"),
     },
     versionSizes: values["no-versions"] ? [] : sizes(values["versions-sizes"], "--versions-sizes"),
+    mcpSize: positive(values["mcp-size"], "--mcp-size"),
     only:
       values.only === "versions" || values.only === "mcp" || values.only === "public"
         ? values.only
