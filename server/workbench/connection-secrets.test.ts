@@ -88,8 +88,13 @@ describe("an API key", () => {
     );
     answers.push(refused.text);
     models.answer(() => ({}));
-    for (const format of ["json", "csv"]) {
+    for (const format of ["json", "csv", "markdown"]) {
       answers.push((await ada.call("GET", `/api/v1/export?format=${format}`)).text);
+    }
+    for (const page of ["/workbench", "/dashboard", "/settings"]) {
+      const html = await ada.call("GET", page);
+      expect(html.status, page).toBe(200);
+      answers.push(html.text);
     }
     for (const answer of answers) expect(answer).not.toContain(key);
     expect(written()).not.toContain(key);

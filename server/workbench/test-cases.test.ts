@@ -297,4 +297,29 @@ describe("running the cases", () => {
     models.answer(() => ({ text: "Hello" }));
     expect((await runAll({ version: 1 })).body.version).toBe(1);
   });
+
+  it("purging a version takes its kept runs and test outcomes with it", async () => {
+    const { ada, addTest, runAll, prompt, connection } = await setUp();
+    await addTest("greets", "greeting", [{ kind: "contains", value: "Hello" }]);
+    const run = () =>
+      ada.call("POST", "/api/v1/runs", {
+        promptId: prompt.id,
+        values: { n: "greeting" },
+        connectionId: connection.id,
+        model: "stand-in-small",
+      });
+    expect((await run()).body.version).toBe(1);
+    expect((await runAll()).status).toBe(200);
+    const edited = await ada.call("PATCH", `/api/v1/prompts/${prompt.id}`, {
+      promptText: "Reply {{n}}",
+    });
+    expect(edited.status).toBe(200);
+    expect((await run()).body.version).toBe(2);
+    expect((await runAll()).body.version).toBe(2);
+    expect((await ada.call("DELETE", `/api/v1/prompts/${prompt.id}/versions/1`)).status).toBe(204);
+    const runs = await ada.call("GET", `/api/v1/prompts/${prompt.id}/runs`);
+    expect(runs.body.runs.map((kept: { version: number }) => kept.version)).toEqual([2]);
+    const summary = await ada.call("GET", `/api/v1/prompts/${prompt.id}/tests/summary`);
+    expect(summary.body.versions.map((v: { version: number }) => v.version)).toEqual([2]);
+  });
 });
