@@ -77,11 +77,12 @@ describe("a prompt card", () => {
     expect(marks(render(prompt, { term: "river" }))).toEqual([]);
   });
 
-  it("offers what the page allows: a reader copies, opens, stars and saves", () => {
+  it("offers what the page allows: a reader copies, opens, runs, stars and saves", () => {
     const reader = render(prompt, { can: { ...none, saveCopy: true } });
     expect(buttons(reader)).toEqual([
       "Copy Rivers of Europe",
       "Open in an AI assistant: Rivers of Europe",
+      "Run Rivers of Europe against a model",
       "Star Rivers of Europe (0 stars)",
     ]);
     expect(reader).toContain("Save to my library");
@@ -101,6 +102,7 @@ describe("a prompt card", () => {
       "Delete Rivers of Europe",
       "Add a tag to Rivers of Europe",
       "Open in an AI assistant: Rivers of Europe",
+      "Run Rivers of Europe against a model",
       "Star Rivers of Europe (0 stars)",
     ]);
     expect(editor).toContain('draggable="true"');
