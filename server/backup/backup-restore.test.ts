@@ -18,10 +18,14 @@ import {
   collections,
   favourites,
   folders,
+  modelConnections,
   profiles,
   promptCopies,
+  promptRuns,
   prompts,
   promptTags,
+  promptTestResults,
+  promptTests,
   promptVersions,
   rateLimits,
   signInAttempts,
@@ -118,6 +122,55 @@ it("restores a backup into an empty database with every table the same", async (
     note: "Best",
   });
   await db.insert(collectionStars).values({ collectionId: collection?.id ?? "", userId: bob.id });
+  // The workbench: a connection whose key is kept sealed, a kept run, a test case and its outcome.
+  const [connection] = await db
+    .insert(modelConnections)
+    .values({
+      userId: ada.id,
+      name: "Local",
+      kind: "openai-compatible",
+      baseUrl: "http://localhost:11434/v1",
+      sealedKey: "aXY.dGFn.c2VhbGVk",
+      keySecretId: "secret-id",
+    })
+    .returning();
+  await db.insert(promptRuns).values({
+    promptId: saved.id,
+    version: 1,
+    userId: ada.id,
+    connectionId: connection?.id,
+    connectionName: "Local",
+    model: "llama3.2",
+    temperature: 0.7,
+    maxTokens: 200,
+    values: { topic: "tea", 'a "quoted" name': "✨" },
+    output: "An answer\nover lines",
+    usage: { inputTokens: 12, outputTokens: null },
+    ms: 950,
+    firstTokenMs: 120,
+  });
+  const [test] = await db
+    .insert(promptTests)
+    .values({
+      promptId: saved.id,
+      name: "Greets",
+      values: {},
+      checks: [
+        { kind: "contains", value: "Hello" },
+        { kind: "json-schema", value: '{"type":"object"}' },
+      ],
+    })
+    .returning();
+  await db.insert(promptTestResults).values({
+    testId: test?.id ?? "",
+    promptId: saved.id,
+    version: 1,
+    passed: false,
+    output: "Hi",
+    failures: ["Expected the answer to contain “Hello”."],
+    connectionName: "Local",
+    model: "llama3.2",
+  });
 
   const file = join(dir, "backup.jsonl.gz");
   const counts = await backupDatabase(db, file);
@@ -134,6 +187,10 @@ it("restores a backup into an empty database with every table the same", async (
     collections: 1,
     collection_items: 1,
     collection_stars: 1,
+    model_connections: 1,
+    prompt_runs: 1,
+    prompt_tests: 1,
+    prompt_test_results: 1,
   });
   // No session, no sign-in in progress, no rate limit count: nothing in a backup signs anyone in.
   const written = gunzipSync(await readFile(file)).toString();
