@@ -39,11 +39,18 @@ describe("a short id", () => {
 });
 
 describe("a slug", () => {
-  it("is the title's words in lower-case ASCII joined by hyphens, accents dropped", () => {
+  it("is the title's words in lower case joined by hyphens, accents on Latin letters dropped", () => {
     expect(slugOf("Write a Cover Letter — Fast & Friendly!")).toBe(
       "write-a-cover-letter-fast-friendly",
     );
     expect(slugOf("Résumé café naïve")).toBe("resume-cafe-naive");
+  });
+
+  it("keeps the letters of any script whole", () => {
+    expect(slugOf("日本語のプロンプト")).toBe("日本語のプロンプト");
+    expect(slugOf("Übersetzer für Verträge")).toBe("ubersetzer-fur-vertrage");
+    expect(slugOf("مترجم النصوص")).toBe("مترجم-النصوص");
+    expect(slugOf("Пишущий ассистент")).toBe("пишущий-ассистент");
   });
 
   it("is cut at a word boundary within 60 characters, and mid-word only for one long word", () => {
@@ -53,15 +60,16 @@ describe("a slug", () => {
     expect(slugOf("x".repeat(80))).toBe("x".repeat(60));
   });
 
-  it("is 'prompt' when the title has no letter or digit it can keep", () => {
-    expect(slugOf("日本語のプロンプト")).toBe("prompt");
+  it("is 'prompt' when the title has no letter or digit", () => {
     expect(slugOf("!!!")).toBe("prompt");
+    expect(slugOf("")).toBe("prompt");
   });
 
   it("only ever holds lower-case letters, digits and single inner hyphens, for any title", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), (title) => {
-        expect(slugOf(title)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      fc.property(fc.string({ maxLength: 200, unit: "grapheme" }), (title) => {
+        expect(slugOf(title)).toMatch(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u);
+        expect(slugOf(title)).toBe(slugOf(title).toLowerCase());
       }),
     );
   });

@@ -48,21 +48,25 @@ export function uuidRange(short: string): { from: string; to: string } | undefin
 }
 
 /**
- * A title as an address's slug: lower-case ASCII letters and digits joined by single hyphens,
- * accents dropped, cut at a word boundary near 60 characters; "prompt" when nothing is left.
+ * A title as a slug, the one rule for every name made from a title (a page's address, an MCP
+ * prompt's name, an exported file's name): its letters and digits, of any script, in lower case
+ * and joined by single hyphens, accents on Latin letters dropped ("Résumé" is "resume", "日本語"
+ * stays), cut at a word boundary near 60 characters; "prompt" when nothing is left. An address
+ * holds it percent-encoded (`pathSlug`).
  */
 export function slugOf(title: string): string {
   const words = title
     .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, "$1")
+    .normalize("NFC")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   let slug = "";
   for (const word of words) {
     const next = slug ? `${slug}-${word}` : word;
     if (next.length > slugLimit) {
-      if (!slug) slug = word.slice(0, slugLimit);
+      if (!slug) slug = [...word].slice(0, slugLimit).join("");
       break;
     }
     slug = next;
@@ -70,14 +74,19 @@ export function slugOf(title: string): string {
   return slug || "prompt";
 }
 
+/** A title's slug as an address holds it: percent-encoded, so "日本語" is "%E6%97%A5…". */
+function pathSlug(title: string) {
+  return encodeURIComponent(slugOf(title));
+}
+
 /** A shared prompt's page. */
 export function promptPath(prompt: { id: string; title: string }): string {
-  return `/p/${shortId(prompt.id)}-${slugOf(prompt.title)}`;
+  return `/p/${shortId(prompt.id)}-${pathSlug(prompt.title)}`;
 }
 
 /** A collection's page. */
 export function collectionPath(collection: { id: string; title: string }): string {
-  return `/c/${shortId(collection.id)}-${slugOf(collection.title)}`;
+  return `/c/${shortId(collection.id)}-${pathSlug(collection.title)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Zip, ZipDeflate } from "fflate";
+import { slugOf } from "../../shared/public-address.ts";
 import { templatePieces } from "../../shared/template-syntax.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -31,7 +32,7 @@ export async function* promptFileChunks(
   const encoder = new TextEncoder();
   for await (const prompt of ownPrompts(db, viewer.userId)) {
     const directory = prompt.folderId ? (directories.get(prompt.folderId) ?? "") : "";
-    const file = new ZipDeflate(uniquePath(taken, directory, fileStem(prompt.title)), { level: 6 });
+    const file = new ZipDeflate(uniquePath(taken, directory, slugOf(prompt.title)), { level: 6 });
     file.mtime = zipTime(prompt.updatedAt);
     zip.add(file);
     file.push(encoder.encode(promptFile(prompt)), true);
@@ -72,17 +73,6 @@ export function copilotText(text: string) {
         : `\${input:${piece.name}}`;
     })
     .join("");
-}
-
-/** A file name from a title: lower case, words joined by hyphens. */
-function fileStem(title: string) {
-  const stem = title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return stem || "prompt";
 }
 
 /** `folder/stem.prompt.md`, numbered (`stem-2`) when a prompt in that folder has the name. */

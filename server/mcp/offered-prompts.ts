@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { slugOf } from "../../shared/public-address.ts";
 import { alwaysShown, type TemplateVariable, templateVariables } from "../../shared/template.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -41,7 +42,7 @@ export async function offeredPrompts(db: Database, viewer: Viewer): Promise<Offe
     LIMIT ${offeredPromptLimit}`);
   const taken = new Map<string, number>();
   return rowsOf<{ id: string; title: string; prompt_text: string }>(result).map((row) => {
-    const base = slug(row.title);
+    const base = slugOf(row.title);
     const seen = (taken.get(base) ?? 0) + 1;
     taken.set(base, seen);
     return {
@@ -88,16 +89,4 @@ function argumentDescription(variable: TemplateVariable) {
         : kinds[variable.type.kind];
   const fallback = variable.defaultValue ? `Default: ${variable.defaultValue}` : undefined;
   return [kind, fallback].filter(Boolean).join(". ") || undefined;
-}
-
-function slug(title: string) {
-  const words = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return words || "prompt";
 }

@@ -27,7 +27,7 @@ export async function loadPromptPage(options: {
   if (found.status === "missing") throw refused(404);
   const { prompt, stamp, ownerId, creator } = found;
   const path = promptPath(prompt);
-  if (`/p/${options.ref}` !== path) {
+  if (`/p/${options.ref}` !== decodeURIComponent(path)) {
     throw redirect(`${path}${options.search}`, {
       status: 301,
       headers: { "Cache-Control": "public, max-age=3600" },
