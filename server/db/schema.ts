@@ -114,6 +114,8 @@ export const prompts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** What the prompt is for, in plain text beside the short title; null when none was given. */
+    description: text("description"),
     promptText: text("prompt_text").notNull(),
     category: text("category"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -150,10 +152,23 @@ export const prompts = pgTable(
     versionRestoredFrom: integer("version_restored_from"),
     /** The import that wrote it, while that import may still be undone (see importRuns). */
     importRunId: uuid("import_run_id"),
+    /** When the owner pinned it to the top of their library and its folder; null: not pinned. */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true, precision: 3 }),
+    /**
+     * The owner's manual order: a key compared byte by byte (the column is COLLATE "C",
+     * drizzle/0024), so a move writes one row with a key between its new neighbours'
+     * (server/prompts/order-key.ts). New prompts get a key from the time, newest first.
+     */
+    position: text("position")
+      .notNull()
+      .default(sql`order_key_at(clock_timestamp())`),
     createdAt: millisecondTime("created_at"),
     updatedAt: millisecondTime("updated_at"),
   },
   (table) => [
+    // The owner's manual order, in the library and in a folder.
+    index("prompts_owner_position_idx").on(table.userId, table.position, table.id),
+    index("prompts_folder_position_idx").on(table.folderId, table.position, table.id),
     index("prompts_community_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isShared}`),
@@ -211,11 +226,18 @@ export const prompts = pgTable(
     index("prompts_shared_text_trgm_idx")
       .using("gin", sql`(CASE WHEN is_shared THEN prompt_text END) COLLATE "C" gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
+    index("prompts_shared_description_trgm_idx")
+      .using("gin", sql`(CASE WHEN is_shared THEN description END) COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
     index("prompts_shared_category_trgm_idx")
       .using("gin", sql`(CASE WHEN is_shared THEN category END) COLLATE "C" gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 }),
     index("prompts_personal_text_trgm_idx")
       .using("gin", sql`${table.promptText} COLLATE "C" gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 })
+      .where(sql`not ${table.isShared}`),
+    index("prompts_personal_description_trgm_idx")
+      .using("gin", sql`${table.description} COLLATE "C" gin_trgm_ops`)
       .with({ gin_pending_list_limit: 256 })
       .where(sql`not ${table.isShared}`),
     index("prompts_personal_category_trgm_idx")
