@@ -6,6 +6,7 @@
 // (decisions 0005, 0008, 0014, 0015 and the social images' render). Prints each kind's hit rate and
 // the time the misses cost, quiet and while a crawler reads every prompt page once.
 import { LRUCache } from "lru-cache";
+import { seededRandom } from "./support/seeded-random.ts";
 
 type Kind = "page" | "answer" | "search" | "library" | "image" | "session";
 
@@ -22,24 +23,12 @@ const kinds: Record<Kind, { bytes: number; missMs: number; share: number }> = {
 const budget = Number(process.argv[2] ?? 64) * 1024 * 1024;
 const requests = 400_000;
 
-/** A small seeded generator, so both designs see the same stream. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One of `n`, the first far more often than the last. */
 const skewed = (rand: () => number, n: number) => Math.floor(n * rand() ** 3);
 
 /** The stream: 200 people reading their pages, 64 MCP clients, visitors, and maybe a crawler. */
 function* stream(crawler: boolean): Generator<[Kind, string]> {
-  const rand = random(1);
+  const rand = seededRandom(1);
   let crawled = 0;
   for (let i = 0; i < requests; i++) {
     const pick = rand();

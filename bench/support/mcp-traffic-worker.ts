@@ -11,6 +11,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { McpCallKind, McpLatency, McpTrafficJob, McpTrafficResult } from "./mcp-traffic.ts";
 import { mcpCallKinds } from "./mcp-traffic.ts";
 import { cpuMilliseconds } from "./process-stats.ts";
+import { seededRandom } from "./seeded-random.ts";
 
 const job = JSON.parse(await text(process.stdin)) as McpTrafficJob;
 
@@ -42,18 +43,6 @@ let errors = 0;
 let sessions = 0;
 let nextToken = 0;
 const until = Date.now() + job.duration * 1000;
-
-/** A small seeded generator, so every run asks the same things in the same order. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function timed<T>(kind: McpCallKind, call: () => Promise<T>): Promise<T | undefined> {
   const started = performance.now();
@@ -126,7 +115,7 @@ async function session(rand: () => number) {
 }
 
 async function runClient(index: number) {
-  const rand = random(index + 1);
+  const rand = seededRandom(index + 1);
   while (Date.now() < until) await session(rand);
 }
 

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../../server/project-root.ts";
+import { workerResult } from "./worker-process.ts";
 
 /** What the MCP clients' traffic is made of (mcp-traffic-worker.ts). */
 export interface McpTrafficJob {
@@ -51,30 +50,7 @@ const worker = fileURLToPath(new URL("./mcp-traffic-worker.ts", import.meta.url)
 
 /** Runs the job from a second process (mcp-traffic-worker.ts) and returns its figures. */
 export function runMcpTraffic(job: McpTrafficJob): Promise<McpTrafficResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", worker], {
-      cwd: projectRoot,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    child.stdin.end(JSON.stringify(job));
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      const line = stdout.trim().split("\n").at(-1);
-      if (code !== 0 || !line) {
-        reject(new Error(`MCP traffic worker exited with ${code}\n${stderr}`));
-        return;
-      }
-      resolve(JSON.parse(line) as McpTrafficResult);
-    });
-  });
+  return workerResult<McpTrafficResult>(worker, job, "MCP traffic worker");
 }
 
 /** One line of figures for the log. */

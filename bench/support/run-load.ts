@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { projectRoot } from "../../server/project-root.ts";
 import { waitUntilQuiet } from "./process-stats.ts";
+import { workerResult } from "./worker-process.ts";
 
 export interface LoadJob {
   url: string;
@@ -54,31 +53,7 @@ export async function measureLoad(job: LoadJob, warmupSeconds: number, pid: numb
 
 /** Drives the job from a second process (bench/support/load-worker.ts) and returns its figures. */
 export function runLoad(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    // The job goes on standard input: ten thousand paths are more than an argument may hold.
-    const child = spawn(process.execPath, ["--import", "tsx", worker], {
-      cwd: projectRoot,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    child.stdin.end(JSON.stringify(job));
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      const line = stdout.trim().split("\n").at(-1);
-      if (code !== 0 || !line) {
-        reject(new Error(`load worker for ${job.url} exited with ${code}\n${stderr}`));
-        return;
-      }
-      resolve(JSON.parse(line) as LoadResult);
-    });
-  });
+  return workerResult<LoadResult>(worker, job, `load worker for ${job.url}`);
 }
 
 /**
