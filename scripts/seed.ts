@@ -24,8 +24,8 @@ try {
     .map(([topic, count]) => `${topic} ${count}`)
     .join(", ");
   console.log(
-    `Seeded ${report.added} community prompts from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
-      ` (${report.duplicates} already there or repeated). Filed under topics: ${filed || "none"}.`,
+    `Seeded ${report.added.toLocaleString("en-US")} community prompts from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      ` (${report.duplicates.toLocaleString("en-US")} already there or repeated). Filed under topics: ${filed || "none"}.`,
   );
 } finally {
   await database.close();

@@ -7,6 +7,7 @@ import { rowsOf } from "../db/rows.ts";
 import { tags } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Pace } from "../pacing.ts";
+import { textHash } from "../prompts/same-text.ts";
 import { folderPathSeparator, folderPaths } from "./export-library.ts";
 import {
   type CollectionsReport,
@@ -14,7 +15,7 @@ import {
   planCollections,
 } from "./import-collections.ts";
 import type { ImportedPrompt, ParsedImport } from "./import-rules.ts";
-import { ownFolders, ownPromptHashes, textHash } from "./library-rows.ts";
+import { ownFolders, ownPromptHashes } from "./library-rows.ts";
 
 export interface ImportReport extends CollectionsReport {
   format: string;
@@ -22,7 +23,7 @@ export interface ImportReport extends CollectionsReport {
   added: number;
   /** Prompts whose text the file already held further up: skipped. */
   repeatedInFile: number;
-  /** Prompts whose text the library already holds: skipped. */
+  /** Prompts whose text the library already holds (each once, its repeats counted above): skipped. */
   alreadyInLibrary: number;
   /** Both of those together (kept for the clients that read it, such as scripts/seed.ts). */
   duplicates: number;
@@ -64,6 +65,8 @@ export async function planImport(
     await pace();
   }
   // A prompt repeats one further up when its text as stored, or as the file wrote it, matches.
+  // A repeat is counted as one whatever the library holds, so importing the same file again
+  // reports the same repeats, and only its distinct prompts move to "already in your library".
   const storedAbove = new Set<string>();
   const writtenAbove = new Set<string>();
   const fresh: ImportedPrompt[] = [];
@@ -72,8 +75,8 @@ export async function planImport(
   for (const prompt of parsed.prompts) {
     const stored = textHash(prompt.promptText);
     const original = textHash(prompt.fileText);
-    if (inLibrary.has(stored)) alreadyInLibrary++;
-    else if (storedAbove.has(stored) || writtenAbove.has(original)) repeatedInFile++;
+    if (storedAbove.has(stored) || writtenAbove.has(original)) repeatedInFile++;
+    else if (inLibrary.has(stored)) alreadyInLibrary++;
     else fresh.push(prompt);
     storedAbove.add(stored);
     writtenAbove.add(original);

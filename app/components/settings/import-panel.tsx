@@ -4,48 +4,14 @@ import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { ApiError } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
-import type { ImportReport } from "../../../server/library-data/import-plan.ts";
-
-type Report = Omit<ImportReport, "dryRun">;
-
-/** What was left out and why: repeats within the file apart from what the library holds. */
-function skippedText(report: Report) {
-  const parts = [
-    report.repeatedInFile ? `${report.repeatedInFile} repeated in the file` : null,
-    report.alreadyInLibrary ? `${report.alreadyInLibrary} already in your library` : null,
-    report.collectionsInLibrary
-      ? `${count(report.collectionsInLibrary, "collection")} whose title you already have`
-      : null,
-    report.collectionItemsSkipped
-      ? `${count(report.collectionItemsSkipped, "collection item")} whose prompt is not shared here`
-      : null,
-  ].filter(Boolean);
-  return parts.length ? `Skipped: ${parts.join(", ")}.` : undefined;
-}
-
-const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? "" : "s"}`;
-
-/** Whether importing the file would add anything: prompts, or collections of a JSON export. */
-const addsAnything = (report: Report) => report.added > 0 || report.newCollections > 0;
-
-/** What the import adds, as its button and its notice say it. */
-function addedText(report: Report) {
-  const prompts = `${report.added} prompts`;
-  return report.newCollections > 0
-    ? `${prompts} and ${count(report.newCollections, "collection")}`
-    : prompts;
-}
-
-/** Why there is nothing to import, said next to the button that cannot be pressed. */
-function nothingToAddText(report: Report) {
-  if (report.repeatedInFile === 0) {
-    return "Nothing to add: every prompt in this file is already in your library.";
-  }
-  if (report.alreadyInLibrary === 0) {
-    return "Nothing to add: the file holds only repeats of the same prompts.";
-  }
-  return "Nothing to add: every prompt in this file is already in your library or repeated in it.";
-}
+import {
+  addedText,
+  addsAnything,
+  figure,
+  nothingToAddText,
+  type Report,
+  skippedText,
+} from "./import-report-text.ts";
 
 /** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
 export function ImportPanel() {
@@ -158,7 +124,7 @@ export function ImportPanel() {
         </p>
       ) : null}
       {heldForPrivacy && file ? (
-        <div className="mt-3 flex gap-3">
+        <div className="mt-3 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => void choose(file, true)} disabled={busy}>
             Share them anyway
           </Button>
@@ -169,24 +135,26 @@ export function ImportPanel() {
       ) : null}
       {preview && file ? (
         <div className="mt-4 rounded-xl bg-canvas p-4 ring-1 ring-line">
-          <h3 className="font-semibold text-fg">Ready to import {file.name}</h3>
+          <h3 className="font-semibold [overflow-wrap:anywhere] text-fg">
+            Ready to import {file.name}
+          </h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 text-sm text-fg-soft sm:grid-cols-4">
             <dt>Format</dt>
             <dd className="font-medium">{preview.format}</dd>
             <dt>Prompts in the file</dt>
-            <dd className="font-medium">{preview.inFile}</dd>
+            <dd className="font-medium">{figure(preview.inFile)}</dd>
             <dt>To add</dt>
-            <dd className="font-medium">{preview.added}</dd>
+            <dd className="font-medium">{figure(preview.added)}</dd>
             <dt>Repeated in the file</dt>
-            <dd className="font-medium">{preview.repeatedInFile}</dd>
+            <dd className="font-medium">{figure(preview.repeatedInFile)}</dd>
             <dt>Already in your library</dt>
-            <dd className="font-medium">{preview.alreadyInLibrary}</dd>
+            <dd className="font-medium">{figure(preview.alreadyInLibrary)}</dd>
             <dt>New folders</dt>
-            <dd className="font-medium">{preview.newFolders}</dd>
+            <dd className="font-medium">{figure(preview.newFolders)}</dd>
             {preview.newCollections + preview.collectionsInLibrary > 0 ? (
               <>
                 <dt>New collections</dt>
-                <dd className="font-medium">{preview.newCollections}</dd>
+                <dd className="font-medium">{figure(preview.newCollections)}</dd>
               </>
             ) : null}
           </dl>
@@ -198,7 +166,7 @@ export function ImportPanel() {
               {nothingToAddText(preview)}
             </p>
           ) : null}
-          <div className="mt-4 flex gap-3">
+          <div className="mt-4 flex flex-wrap gap-3">
             <Button
               onClick={() => void confirm()}
               disabled={busy || !addsAnything(preview)}
