@@ -159,6 +159,7 @@ async function insertPrompts(
     .values(
       batch.map((prompt) => ({
         ...titleAndCategory(prompt.useCase),
+        ...(prompt.topic ? { category: prompt.topic } : {}),
         promptText: prompt.promptText,
         userId: viewer.userId,
         isShared: prompt.shared,

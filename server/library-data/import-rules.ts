@@ -25,6 +25,8 @@ export interface ImportedPrompt {
   createdAt: Date | null;
   /** PromptShelf JSON only; a prompt without it starts at version 1, copied from nothing. */
   history?: ImportedHistory;
+  /** The seed's demo prompts: the topic library it is filed under (its category; the title stays). */
+  topic?: string;
 }
 
 /** Every format an import reads, as the preview names it. */

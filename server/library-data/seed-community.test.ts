@@ -9,7 +9,7 @@ import { asActor } from "../../tests/support/actors.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { type TestApp, testConfig, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { prompts } from "../db/schema.ts";
+import { prompts, promptVersions } from "../db/schema.ts";
 import { projectRoot } from "../project-root.ts";
 import { inTopic } from "../prompts/list-filters.ts";
 import { seedCommunity } from "./seed-community.ts";
@@ -69,6 +69,22 @@ describe("npm run seed on a fresh database", () => {
       .from(prompts)
       .where(eq(prompts.title, "Essay Writer"));
     expect(row).toEqual({ title: "Essay Writer", category: "ap-lang" });
+  });
+
+  it("files each demo prompt as it adds it, so none has an earlier version", async () => {
+    const community = and(sql`${prompts.isShared}`, inTopic("ap-lang"));
+    const [filed] = await database.db
+      .select({ count: sql<number>`count(*)::int`, newest: sql<number>`max(${prompts.version})` })
+      .from(prompts)
+      .where(community);
+    expect(filed?.count).toBeGreaterThan(0);
+    // Filing after the import changed each filed prompt's category: version 2, with version 1
+    // the same text under the file's use case ("edited · 2 versions" on every topic page).
+    expect(filed?.newest).toBe(1);
+    const [versions] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(promptVersions);
+    expect(versions?.count).toBe(0);
   });
 
   it("run again, adds nothing and files the same prompts", async () => {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { titleAndCategory } from "../../shared/prompt.ts";
 import { type TopicCategory, topics } from "../../shared/topics.ts";
 import { upsertAccount } from "../auth/accounts.ts";
 import type { Database } from "../db/client.ts";
@@ -6,7 +7,7 @@ import { prompts } from "../db/schema.ts";
 import { applyImport } from "./import-library.ts";
 import type { ImportLimits } from "./import-rules.ts";
 import { parseImport } from "./parse-import.ts";
-import { topicOf, topicOpening } from "./topic-rules.ts";
+import { topicOf } from "./topic-rules.ts";
 
 /** The account the demo prompts are shared by. */
 export const communityIdentity = {
@@ -18,13 +19,12 @@ export const communityIdentity = {
 };
 
 const thirtyDays = 30 * 24 * 60 * 60 * 1000;
-const updateBatch = 1000;
 
 /**
  * `npm run seed`: shares a prompts.chat-style CSV as "PromptShelf Community", dated evenly over
- * the 30 days before `now` in the file's order, then files the account's prompts under the topic
- * libraries by topic-rules.ts (title and use case stay the file's). Safe to run again: prompts
- * already there are skipped, and filing them again changes nothing.
+ * the 30 days before `now` in the file's order, each filed under its topic library by
+ * topic-rules.ts as it is added (title and use case stay the file's): filing is part of adding
+ * the prompt, so it makes no version. Safe to run again: prompts already there are skipped.
  */
 export async function seedCommunity(options: {
   db: Database;
@@ -41,6 +41,7 @@ export async function seedCommunity(options: {
     ...prompt,
     shared: true,
     createdAt: new Date(now - Math.round((thirtyDays * (count - index)) / count)),
+    topic: topicOf(titleAndCategory(prompt.useCase).title, prompt.promptText) ?? undefined,
   }));
   const viewer = {
     userId,
@@ -53,38 +54,18 @@ export async function seedCommunity(options: {
   // The demo prompts are public already (CC0) and were reviewed against the privacy check
   // (decision 0016), so the seed shares them without asking.
   const report = await applyImport({ db, viewer, parsed, dryRun: false, confirm: true });
-  return { ...report, filed: await fileUnderTopics(db, userId) };
+  return { ...report, filed: await filedUnderTopics(db, userId) };
 }
 
-/** Puts each of the account's shared prompts that names a topic into that topic's category. */
-async function fileUnderTopics(db: Database, userId: string) {
+/** How many of the account's shared prompts each topic library holds. */
+async function filedUnderTopics(db: Database, userId: string) {
   const rows = await db
-    .select({
-      id: prompts.id,
-      title: prompts.title,
-      opening: sql<string>`left(${prompts.promptText}, ${topicOpening})`,
-    })
+    .select({ category: prompts.category, count: sql<number>`count(*)::int` })
     .from(prompts)
-    .where(and(eq(prompts.userId, userId), sql`${prompts.isShared}`));
-  const filed = new Map<TopicCategory, string[]>();
-  for (const row of rows) {
-    const topic = topicOf(row.title, row.opening);
-    if (topic) filed.set(topic, [...(filed.get(topic) ?? []), row.id]);
-  }
-  for (const [topic, ids] of filed) {
-    for (let start = 0; start < ids.length; start += updateBatch) {
-      await db
-        .update(prompts)
-        .set({ category: topic })
-        .where(
-          and(
-            inArray(prompts.id, ids.slice(start, start + updateBatch)),
-            sql`${prompts.category} is distinct from ${topic}`,
-          ),
-        );
-    }
-  }
+    .where(and(eq(prompts.userId, userId), sql`${prompts.isShared}`))
+    .groupBy(prompts.category);
+  const filed = new Map(rows.map((row) => [row.category, row.count]));
   return Object.fromEntries(
-    topics.map(({ category }) => [category, filed.get(category)?.length ?? 0]),
+    topics.map(({ category }) => [category, filed.get(category) ?? 0]),
   ) as Record<TopicCategory, number>;
 }

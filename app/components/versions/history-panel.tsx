@@ -11,6 +11,7 @@ import type { Prompt } from "../../../shared/prompt.ts";
 import type { History, VersionSummary } from "../../../shared/versions.ts";
 import { PurgeVersionDialog } from "./purge-version-dialog.tsx";
 import { useVersionTexts } from "./use-version-texts.ts";
+import { versionChanges } from "./version-changes.ts";
 import { VersionDiff } from "./version-diff.tsx";
 
 /**
@@ -89,21 +90,26 @@ export default function HistoryPanel(props: {
   const [older, newer] = pair;
   const olderVersion = texts.get(older);
   const newerVersion = texts.get(newer);
+  // A change of topic or use case alone is said as what it is, not shown as two equal texts.
+  const changes = olderVersion && newerVersion ? versionChanges(olderVersion, newerVersion) : [];
   return (
     <>
       <ComparePicker history={history} pair={pair} onChange={setPair} />
       {olderVersion && newerVersion ? (
         <>
-          {olderVersion.title !== newerVersion.title ? (
-            <p className="mt-3 text-sm text-fg-soft">
-              Use case: <del className="text-danger-text">{olderVersion.title}</del> →{" "}
-              <ins className="text-success-text no-underline">{newerVersion.title}</ins>
+          {changes.map((change) => (
+            <p key={change} className="mt-3 text-sm text-fg-soft">
+              {change}.
             </p>
-          ) : null}
-          <VersionDiff
-            older={{ label: versionLabel(history, older), text: olderVersion.promptText }}
-            newer={{ label: versionLabel(history, newer), text: newerVersion.promptText }}
-          />
+          ))}
+          {olderVersion.promptText === newerVersion.promptText && changes.length > 0 ? (
+            <p className="mt-3 text-sm text-muted">The text did not change.</p>
+          ) : (
+            <VersionDiff
+              older={{ label: versionLabel(history, older), text: olderVersion.promptText }}
+              newer={{ label: versionLabel(history, newer), text: newerVersion.promptText }}
+            />
+          )}
         </>
       ) : (
         <DialogLoading />
