@@ -6,8 +6,8 @@ import { promptsToCollect } from "../collections/collection-access.ts";
 import { addItemInput, createCollectionInput } from "../collections/collection-input.ts";
 import type { Database } from "../db/client.ts";
 import { collectionItems, collections } from "../db/schema.ts";
+import { ownPromptsByText, textHash } from "../prompts/same-text.ts";
 import { fail, type ImportedPrompt, importDate } from "./import-rules.ts";
-import { ownPromptsByText, textHash } from "./library-rows.ts";
 
 /**
  * A collection as a PromptShelf JSON file holds it: what making one by hand takes (title,

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { collectionColumns } from "../collections/collection-access.ts";
 import { itemsOfEach } from "../collections/collection-view.ts";
 import type { Database } from "../db/client.ts";
@@ -13,6 +12,7 @@ import {
   tags,
 } from "../db/schema.ts";
 import { checkedElsewhere, landed, ownedBy, readableBy } from "../prompts/prompt-access.ts";
+import { storedTextHash } from "../prompts/same-text.ts";
 
 const batchSize = 500;
 
@@ -154,32 +154,6 @@ const ownAfter = (userId: string, after: Position) =>
   );
 const oldestFirst = [asc(prompts.createdAt), asc(prompts.id)];
 
-/** A prompt text's MD5, as the database's md5() gives it: how an import tells texts apart. */
-export function textHash(text: string) {
-  return createHash("md5").update(text, "utf8").digest("hex");
-}
-
-/**
- * For each of these text hashes, the person's prompt with that text: a shared one before a
- * personal one, then the oldest.
- */
-export async function ownPromptsByText(
-  db: Pick<Database, "select">,
-  userId: string,
-  hashes: string[],
-): Promise<Map<string, string>> {
-  if (hashes.length === 0) return new Map();
-  const hash = sql<string>`md5(${prompts.promptText})`;
-  const rows = await db
-    .select({ id: prompts.id, hash })
-    .from(prompts)
-    .where(and(ownedBy({ userId }), inArray(hash, hashes)))
-    .orderBy(desc(prompts.isShared), ...oldestFirst);
-  const byHash = new Map<string, string>();
-  for (const row of rows) if (!byHash.has(row.hash)) byHash.set(row.hash, row.id);
-  return byHash;
-}
-
 /** The MD5 of each prompt text the person owns, a batch at a time. */
 export async function* ownPromptHashes(db: Database, userId: string): AsyncGenerator<string[]> {
   let after: Position = null;
@@ -188,7 +162,7 @@ export async function* ownPromptHashes(db: Database, userId: string): AsyncGener
       .select({
         createdAt: prompts.createdAt,
         id: prompts.id,
-        hash: sql<string>`md5(${prompts.promptText})`,
+        hash: storedTextHash,
       })
       .from(prompts)
       .where(ownAfter(userId, after))

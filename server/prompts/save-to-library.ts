@@ -6,12 +6,14 @@ import { libraryUsage, prompts } from "../db/schema.ts";
 import { getPrompt } from "./get-prompt.ts";
 import { checkedElsewhere, requireViewer } from "./prompt-access.ts";
 import { requireVisiblePrompt } from "./require-visible.ts";
+import { ownPromptsByText, textHash } from "./same-text.ts";
 
 /**
  * Copies a prompt the viewer can see into their personal library, linked to the original and the
- * version of it taken, so the copy can tell when the original moves on. A
- * person keeps one copy of each original: saving again answers the copy already there
- * (`created` false) instead of adding another.
+ * version of it taken, so the copy can tell when the original moves on. A person keeps one copy
+ * of each original, and a prompt whose text they have already is in their library
+ * (same-text.ts): saving again answers the prompt already there (`created` false) instead of
+ * adding another.
  */
 export async function saveToLibrary(options: {
   db: Database;
@@ -38,6 +40,10 @@ export async function saveToLibrary(options: {
       )
       .limit(1);
     if (existing) return { id: existing.id, created: false };
+    // A prompt of theirs with the same text (an import, their own) is the one they have.
+    const hash = textHash(original.promptText);
+    const sameText = (await ownPromptsByText(tx, viewer.userId, [hash])).get(hash);
+    if (sameText) return { id: sameText, created: false };
     const [copy] = await tx
       .insert(prompts)
       .values({
