@@ -81,11 +81,14 @@ describe("lintPrompt", () => {
     expect(found("")).toEqual([]);
   });
 
-  it("reports at most the limit, in order of place, however hostile the text", () => {
+  // How its time grows with the text is measured by server/security/linear-parsers.test.ts.
+  it("reports at most the limit, in order of place, however hostile the text", async ({
+    annotate,
+  }) => {
     const hostile = "{{ ".repeat(100_000);
     const started = performance.now();
     const findings = lintPrompt(hostile);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    await annotate(`300,000 characters linted in ${Math.round(performance.now() - started)} ms`);
     expect(findings).toHaveLength(lintFindingLimit);
     expect(findings.map((f) => f.from)).toEqual(
       [...findings.map((f) => f.from)].sort((a, b) => a - b),
@@ -107,7 +110,7 @@ describe("the 1,529 demo prompts", () => {
     columns: true,
   }) as { act: string; prompt: string }[];
 
-  it("are linted quickly, and what is found there is what this test records", () => {
+  it("are linted, and what is found there is what this test records", async ({ annotate }) => {
     expect(rows).toHaveLength(1529);
     const counts = new Map<LintRule, number>();
     const prompts = new Map<LintRule, Set<string>>();
@@ -118,7 +121,7 @@ describe("the 1,529 demo prompts", () => {
         prompts.set(finding.rule, (prompts.get(finding.rule) ?? new Set()).add(row.act));
       }
     }
-    expect(performance.now() - started).toBeLessThan(5_000);
+    await annotate(`1,529 prompts linted in ${Math.round(performance.now() - started)} ms`);
     // Checked by hand: each is another tool's template code (Dify's {{#1.x#}}, n8n's
     // {{ $json[…] }}, GitHub Actions' ${{ … }}, Handlebars' {{#each}} and {{{json …}}}, JSX's
     // style={{ … }}, code building "{{" + key + "}}"), which we would ask for as variables.

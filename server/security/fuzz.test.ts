@@ -310,6 +310,11 @@ it.each(operations)(
       { numRuns: 80 },
     );
   },
+  // Eighty requests each, some heavy: a form posted to a page (/dashboard, /admin) is answered
+  // with the whole page rendered again, an import reads a file. On two cores shared with other
+  // test runs /dashboard's took 43 s and the import's 34 s, past the 20 s default. The room is
+  // for a loaded machine; what is checked is the answers.
+  90_000,
 );
 
 it.each(operations)(
