@@ -22,6 +22,12 @@ export const messages = {
     title: "Welcome!",
     description: `Signed in as ${email}`,
   }),
+  /** The sign-in dialog's own notice, once the person is back from the provider signed in. */
+  signedInWithGoogle: {
+    kind: "success",
+    title: "Welcome to PromptShelf!",
+    description: "Successfully signed in with Google.",
+  },
   signInFailed: (providerMessage?: string): Notice => ({
     kind: "error",
     title: "Sign In Failed",

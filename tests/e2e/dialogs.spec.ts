@@ -203,7 +203,7 @@ test("a topic page's share form keeps the topic", async ({ page }) => {
   await expect(topic).toHaveValue("llm");
   await expect(topic).not.toBeEditable();
   await page.getByLabel("Prompt", { exact: true }).fill(`Score these answers with a ${word}`);
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await page.getByRole("button", { name: "Share Prompt" }).click();
   await expectToast(page, "Prompt shared with the community");
   await page.reload();
   await expect(card(page, word)).toContainText("llm");

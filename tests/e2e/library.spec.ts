@@ -176,11 +176,10 @@ test("sharing to the community: others see it read-only, an administrator can de
     button: "Share Prompt",
   });
   await expectToast(page, "Prompt shared with the community");
-  // It also joins the highlights' Fresh today as it is shared; the list's card is the one here.
-  const listed = page
-    .getByRole("region", { name: "Community Prompts" })
-    .getByRole("article")
-    .filter({ hasText: word });
+  // It joins the highlights' Fresh today as it is shared, and shows there only (not again in the
+  // list below them).
+  const listed = card(page, word);
+  await expect(listed).toHaveCount(1);
   await expect(listed).toContainText("by Shay Sharer");
   await expect(listed.getByRole("button", { name: /^Edit/ })).toBeVisible();
 
@@ -228,7 +227,7 @@ test("a topic library: Share hides while the form is open, the category defaults
 
   await page.getByRole("button", { name: "Share Prompt" }).click();
   await page.getByLabel("Prompt", { exact: true }).fill(`Write a ${word} in Claude's voice`);
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await page.getByRole("button", { name: "Share Prompt" }).click();
   await expectToast(page, "Prompt shared with the community");
   await expect(page.getByRole("button", { name: "Share Prompt" })).toBeVisible();
   await expect(card(page, word)).toContainText("claude");

@@ -11,12 +11,9 @@ import { expect, expectAccessible, test } from "./support/test.ts";
 /** An access key id in AWS's real format: not AWS's documented example, which is let through. */
 const awsKey = "AKIAZ3MSJV4WWXKPQF7Q";
 
-/** The shared prompt's card in the community list (it shows among the highlights as well). */
+/** The shared prompt's card: among the highlights' Fresh today, and so not again in the list. */
 function listed(page: Page, word: string) {
-  return page
-    .getByRole("region", { name: "Community Prompts" })
-    .getByRole("article")
-    .filter({ hasText: word });
+  return page.getByRole("article").filter({ hasText: word });
 }
 
 async function shareWithKey(page: Page, word: string) {
@@ -25,7 +22,7 @@ async function shareWithKey(page: Page, word: string) {
   await page
     .getByLabel("Prompt", { exact: true })
     .fill(`Audit the ${word} bucket with access key ${awsKey} and list public objects.`);
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await page.getByRole("button", { name: "Share Prompt" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Check before sharing" });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -62,7 +59,7 @@ test("Share anyway shares the text as it is; Cancel and Escape go back to the fo
   await expect(page.getByLabel("Prompt", { exact: true })).toBeFocused();
   await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(new RegExp(awsKey));
 
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await page.getByRole("button", { name: "Share Prompt" }).click();
   dialog = page.getByRole("alertdialog", { name: "Check before sharing" });
   await expect(dialog).toBeVisible();
   // The safe choice has focus first, and Escape takes it.
@@ -73,7 +70,7 @@ test("Share anyway shares the text as it is; Cancel and Escape go back to the fo
     (await page.request.get(`/api/v1/prompts?q=${word}`).then((res) => res.json())).items,
   ).toEqual([]);
 
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  await page.getByRole("button", { name: "Share Prompt" }).click();
   await page
     .getByRole("alertdialog", { name: "Check before sharing" })
     .getByRole("button", { name: "Share anyway" })

@@ -129,13 +129,14 @@ test("a saved copy follows its original: one click while unedited, a choice once
   await expect(
     dialog.getByText("You edited your copy, and the original changed too."),
   ).toBeVisible();
-  await expect(dialog.getByRole("region", { name: "Your copy" }).locator("del")).toHaveText([
-    "[removed: for]",
-    "[removed: the]",
-    "[removed: absent]",
+  // Neither text came from the other: each marks the words only it has, nothing struck through.
+  await expect(dialog.getByRole("region", { name: "Your copy" }).locator("mark")).toHaveText([
+    "[only in your copy: for]",
+    "[only in your copy: the]",
+    "[only in your copy: absent]",
   ]);
   await expect(dialog.getByRole("region", { name: "The original now (version 3)" })).toContainText(
-    "[added: three]",
+    "[only in the original: three]",
   );
   await dialog.getByRole("button", { name: "Use the original" }).click();
   await expectToast(page, "Your copy is up to date", "It now says what the original says.");

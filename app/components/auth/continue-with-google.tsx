@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { GoogleIcon } from "./google-icon.tsx";
+import { markSignInStarted } from "./sign-in-started.ts";
 
 /**
  * Leaves for the identity provider; the server brings the person back to this page (or to
@@ -21,7 +22,14 @@ export function ContinueWithGoogle(props: { returnTo?: string }) {
     return () => window.removeEventListener("pageshow", restored);
   }, []);
   return (
-    <form method="post" action="/auth/login" onSubmit={() => setBusy(true)}>
+    <form
+      method="post"
+      action="/auth/login"
+      onSubmit={() => {
+        setBusy(true);
+        markSignInStarted();
+      }}
+    >
       <input type="hidden" name="returnTo" value={props.returnTo ?? location.pathname} />
       <Button
         type="submit"

@@ -109,26 +109,30 @@ export function CollectionsManager() {
           )}
         </section>
       </div>
-      <section
-        aria-label="Selected collection"
-        className="min-w-0 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line"
-      >
-        {selected ? (
-          <CollectionEditor
-            key={selected}
-            id={selected}
-            onChanged={replace}
-            onDeleted={() => {
-              setSelected(null);
-              setCollections(collections.filter((each) => each.id !== selected));
-            }}
-          />
-        ) : (
-          <p className="text-sm text-muted">
-            Choose a collection to change it, order its prompts and add notes.
-          </p>
-        )}
-      </section>
+      {/* With no collection yet, the list's own empty state says what to do; no panel waits
+          for a choice there is none to make. */}
+      {state.kind === "ready" && collections.length === 0 ? null : (
+        <section
+          aria-label="Selected collection"
+          className="min-w-0 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-line"
+        >
+          {selected ? (
+            <CollectionEditor
+              key={selected}
+              id={selected}
+              onChanged={replace}
+              onDeleted={() => {
+                setSelected(null);
+                setCollections(collections.filter((each) => each.id !== selected));
+              }}
+            />
+          ) : (
+            <p className="text-sm text-muted">
+              Choose a collection to change it, order its prompts and add notes.
+            </p>
+          )}
+        </section>
+      )}
       <PrivacyDialog {...privacy.dialog} />
     </div>
   );

@@ -26,15 +26,17 @@ export function ShortcutsDialog(props: { open: boolean; onClose: () => void }) {
             <h3 id={headingId(section)} className="text-sm font-semibold text-fg">
               {section}
             </h3>
-            <dl className="mt-2 space-y-2">
+            {/* Keys in one column, what they do beside them: a description that wraps stays
+                left-aligned under its own first line. */}
+            <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] items-baseline gap-x-4 gap-y-2">
               {shortcuts
                 .filter((shortcut) => shortcut.section === section)
                 .map((shortcut) => (
-                  <div key={shortcut.keys} className="flex items-center justify-between gap-4">
-                    <dt className="shrink-0">
+                  <div key={shortcut.keys} className="contents">
+                    <dt>
                       <KeyCaps keys={shortcut.keys} />
                     </dt>
-                    <dd className="text-right text-sm text-fg-soft">{shortcut.description}</dd>
+                    <dd className="text-sm text-fg-soft">{shortcut.description}</dd>
                   </div>
                 ))}
             </dl>

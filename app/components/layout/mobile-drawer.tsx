@@ -33,10 +33,10 @@ export function MobileDrawer(props: {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay md:hidden" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-surface p-5 shadow-2xl focus:outline-none md:hidden">
-          <div className="flex items-start justify-between">
-            <div className="flex items-center gap-3">
+          <div className="flex shrink-0 items-start justify-between gap-2">
+            <div className="flex min-w-0 items-center gap-3">
               <Avatar user={props.user} size="lg" />
-              <div>
+              <div className="min-w-0">
                 <Dialog.Title className="font-semibold text-fg">
                   {displayName(props.user)}
                   {props.user.isAdmin ? (
@@ -54,7 +54,7 @@ export function MobileDrawer(props: {
               </Button>
             </Dialog.Close>
           </div>
-          <nav aria-label="Main" className="mt-6 flex flex-col gap-1">
+          <nav aria-label="Main" className="mt-6 flex shrink-0 flex-col gap-1">
             {mainLinks(props.user).map((link) => (
               <NavLink key={link.to} to={link.to} className={drawerLink} onClick={close}>
                 {link.label}
@@ -81,10 +81,11 @@ export function MobileDrawer(props: {
               </NavLink>
             ))}
           </nav>
-          <ThemeSwitcher className="mt-auto px-3 pt-6" />
+          {/* Below the links, never squeezed: a menu taller than the screen scrolls instead. */}
+          <ThemeSwitcher layout="stacked" className="mt-auto shrink-0 px-3 pt-6" />
           <Button
             variant="secondary"
-            className="mt-4"
+            className="mt-4 shrink-0"
             disabled={props.signingOut}
             onClick={() => {
               close();

@@ -15,20 +15,32 @@ const options: { value: ThemeChoice; label: string; icon: IconName }[] = [
   { value: "system", label: "System", icon: "monitor" },
 ];
 
-/** Three buttons, one pressed: the theme for this browser, remembered across visits. */
-export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: string }) {
+/**
+ * Three buttons, one pressed: the theme for this browser, remembered across visits. `stacked`
+ * (the phone menu, 232 px wide at 320) puts "Theme" above three equal buttons, each its icon over
+ * its name, so all three fit whatever the width.
+ */
+export function ThemeSwitcher(props: {
+  tone?: "page" | "night";
+  layout?: "row" | "stacked";
+  className?: string;
+}) {
   // The server cannot know the stored choice; it renders "system" and the browser corrects it.
   const choice = useSyncExternalStore(subscribeThemeChoice, readThemeChoice, () => "system");
   const night = props.tone === "night";
+  const stacked = props.layout === "stacked";
   return (
-    <fieldset className={cx("flex items-center gap-2", props.className)}>
+    <fieldset
+      className={cx(stacked ? "flex flex-col gap-2" : "flex items-center gap-2", props.className)}
+    >
       <legend className={cx("sr-only")}>Theme</legend>
       <span aria-hidden="true" className={cx("text-sm", night ? "text-night-muted" : "text-muted")}>
         Theme
       </span>
       <div
         className={cx(
-          "inline-flex rounded-lg p-0.5 ring-1",
+          "rounded-lg p-0.5 ring-1",
+          stacked ? "grid grid-cols-3" : "inline-flex",
           night ? "bg-night ring-night-line" : "bg-subtle ring-line",
         )}
       >
@@ -40,7 +52,8 @@ export function ThemeSwitcher(props: { tone?: "page" | "night"; className?: stri
             title={label}
             onClick={() => applyThemeChoice(value)}
             className={cx(
-              "inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-focus",
+              "inline-flex min-w-0 items-center rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-focus",
+              stacked ? "flex-col justify-center gap-0.5 px-1 py-1.5" : "h-8 gap-1.5 px-2.5",
               choice === value
                 ? night
                   ? "bg-night-line text-night-fg"

@@ -72,6 +72,33 @@ export function TemplateDialog(props: {
       onOpenChange={openDialog}
       title={`Use template: ${props.prompt.title}`}
       description="Fill in the blanks; empty ones use what they show."
+      footer={
+        <>
+          {form.requiredLeft.length ? (
+            <p className="mb-2 text-sm text-danger-text">
+              Fill in {form.requiredLeft.join(", ")} to copy or open it.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="ghost"
+              onClick={form.clear}
+              disabled={!Object.values(form.values).some(Boolean)}
+            >
+              Clear
+            </Button>
+            <OpenInMenu
+              inline
+              text={filled}
+              label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
+              disabled={!ready}
+            />
+            <Button onClick={() => void copy()} disabled={!ready}>
+              Copy
+            </Button>
+          </div>
+        </>
+      }
       trigger={
         <button
           type="button"
@@ -81,58 +108,31 @@ export function TemplateDialog(props: {
         </button>
       }
     >
-      {/* Its own height, never squeezed: on a small screen the dialog scrolls instead. */}
-      <div className="shrink-0">
-        {props.whole.whole === null || form.expansion.state === "loading" ? (
-          <DialogLoading />
-        ) : null}
-        {form.expansion.state === "failed" ? (
-          <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
-            {form.expansion.message}
-          </p>
-        ) : null}
-        {form.tooLong ? (
-          <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
-            {form.tooLong}
-          </p>
-        ) : null}
-        <TemplateFields
-          variables={form.variables}
-          values={form.values}
-          fallbackOf={form.fallbackOf}
-          clipboard={form.clipboard.state}
-          onChange={form.setValue}
-        />
-        {form.expansion.state === "ready" && form.filled ? (
-          <>
-            <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
-            <TemplatePreview filled={form.filled} />
-          </>
-        ) : null}
-        {form.requiredLeft.length ? (
-          <p className="mt-2 text-sm text-danger-text">
-            Fill in {form.requiredLeft.join(", ")} to copy or open it.
-          </p>
-        ) : null}
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <Button
-            variant="ghost"
-            onClick={form.clear}
-            disabled={!Object.values(form.values).some(Boolean)}
-          >
-            Clear
-          </Button>
-          <OpenInMenu
-            inline
-            text={filled}
-            label={`Open in an AI assistant: ${props.prompt.title}, filled in`}
-            disabled={!ready}
-          />
-          <Button onClick={() => void copy()} disabled={!ready}>
-            Copy
-          </Button>
-        </div>
-      </div>
+      {/* The fields and preview scroll on a small screen; Copy and Open in stay in the footer. */}
+      {props.whole.whole === null || form.expansion.state === "loading" ? <DialogLoading /> : null}
+      {form.expansion.state === "failed" ? (
+        <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
+          {form.expansion.message}
+        </p>
+      ) : null}
+      {form.tooLong ? (
+        <p role="alert" className="mt-4 rounded-lg bg-danger-soft p-3 text-sm text-danger-text">
+          {form.tooLong}
+        </p>
+      ) : null}
+      <TemplateFields
+        variables={form.variables}
+        values={form.values}
+        fallbackOf={form.fallbackOf}
+        clipboard={form.clipboard.state}
+        onChange={form.setValue}
+      />
+      {form.expansion.state === "ready" && form.filled ? (
+        <>
+          <h3 className="mt-5 text-sm font-semibold text-fg">Preview</h3>
+          <TemplatePreview filled={form.filled} />
+        </>
+      ) : null}
     </WideDialog>
   );
 }

@@ -47,48 +47,54 @@ export function PrivacyDialog(props: {
               event.preventDefault();
               props.returnFocus();
             }}
-            className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl bg-surface p-4 shadow-2xl sm:p-6"
+            className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-surface p-4 shadow-2xl sm:p-6"
           >
-            <AlertDialog.Title className="text-lg font-semibold text-fg">
+            <AlertDialog.Title className="shrink-0 text-lg font-semibold text-fg">
               Check before sharing
             </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-muted">
+            <AlertDialog.Description className="mt-2 shrink-0 text-sm text-muted">
               This holds what looks like private data. Everyone can read what you share.
             </AlertDialog.Description>
-            <h3 className="mt-4 text-sm font-medium text-fg">Found</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-fg">
-              {props.findings.map((finding) => (
-                <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
-                  {finding.entry ? `${finding.entry}: ` : ""}
-                  {finding.label}
-                  {whereFound(finding.field)}: <code className="break-all">{finding.excerpt}</code>
-                </li>
+            {/* What was found scrolls on a small screen (each text keeps its height); the
+                choices stay in view below it. */}
+            <div className="-mx-4 min-h-0 flex-1 overflow-y-auto px-4 pb-1 sm:-mx-6 sm:px-6">
+              <h3 className="mt-4 text-sm font-medium text-fg">Found</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-fg">
+                {props.findings.map((finding) => (
+                  <li key={`${finding.field}-${finding.entry ?? ""}-${finding.start}`}>
+                    {finding.entry ? `${finding.entry}: ` : ""}
+                    {finding.label}
+                    {whereFound(finding.field)}:{" "}
+                    <code className="break-all">{finding.excerpt}</code>
+                  </li>
+                ))}
+              </ul>
+              {marked.map((field) => (
+                <Fragment key={field}>
+                  <h3 id={`${headings}-${field}`} className="mt-4 text-sm font-medium text-fg">
+                    {inYour[field]}
+                  </h3>
+                  <section
+                    ref={scrollToFirstFinding}
+                    aria-labelledby={`${headings}-${field}`}
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard.
+                    tabIndex={0}
+                    className="mt-1 max-h-60 overflow-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
+                  >
+                    <MarkedText
+                      text={props.texts[field] ?? ""}
+                      findings={markedIn(props.findings, field)}
+                    />
+                  </section>
+                </Fragment>
               ))}
-            </ul>
-            {marked.map((field) => (
-              <Fragment key={field}>
-                <h3 id={`${headings}-${field}`} className="mt-4 text-sm font-medium text-fg">
-                  {inYour[field]}
-                </h3>
-                <section
-                  aria-labelledby={`${headings}-${field}`}
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard.
-                  tabIndex={0}
-                  className="mt-1 max-h-60 overflow-auto rounded-lg bg-canvas p-3 text-sm break-words whitespace-pre-wrap text-fg ring-1 ring-line focus-visible:outline-2 focus-visible:outline-focus"
-                >
-                  <MarkedText
-                    text={props.texts[field] ?? ""}
-                    findings={markedIn(props.findings, field)}
-                  />
-                </section>
-              </Fragment>
-            ))}
-            {removable ? (
-              <p className="mt-4 text-sm text-muted">
-                Remove and share puts {removedMarker} in place of each one.
-              </p>
-            ) : null}
-            <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              {removable ? (
+                <p className="mt-4 text-sm text-muted">
+                  Remove and share puts {removedMarker} in place of each one.
+                </p>
+              ) : null}
+            </div>
+            <div className="mt-3 flex shrink-0 flex-col-reverse gap-3 border-t border-line pt-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel className={buttonClasses("secondary")}>Cancel</AlertDialog.Cancel>
               <AlertDialog.Action
                 className={buttonClasses(removable ? "secondary" : "primary")}
@@ -123,6 +129,14 @@ const inYour: Record<PublicField, string> = {
 /** A field's findings the dialog can mark: those in text the browser holds, not an entry's. */
 function markedIn(findings: SharedFinding[], field: PublicField) {
   return findings.filter((finding) => finding.field === field && finding.entry === undefined);
+}
+
+/** A long text opens scrolled, within its own box, to its first finding, a third of the way down. */
+function scrollToFirstFinding(box: HTMLElement | null) {
+  const mark = box?.querySelector("mark");
+  if (!box || !mark) return;
+  const below = mark.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  box.scrollTop = Math.max(0, box.scrollTop + below - box.clientHeight / 3);
 }
 
 /** The text with each finding in a <mark>, built from plain text. */

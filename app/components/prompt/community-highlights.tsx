@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/icon.tsx";
+import { cx } from "~/lib/cx.ts";
 import type { PublicPrompt } from "../../../shared/prompt.ts";
 
 export interface Highlights<P extends PublicPrompt = PublicPrompt> {
@@ -8,13 +9,17 @@ export interface Highlights<P extends PublicPrompt = PublicPrompt> {
   freshCount: number;
 }
 
+/** A highlight on a phone: most of the screen's width, the next one peeking in beside it. */
+const phoneCard = "w-[80vw] shrink-0 snap-start sm:w-auto";
+
 /** How many of the fresh prompts show. */
 export const freshShown = 4;
 
 /**
  * The prompt of the day beside what the community shared in the last 24 hours. The page says
  * how a card looks: a library page gives its own cards, with their actions; a public page, cards
- * that anyone may see.
+ * that anyone may see. On a phone they are one row that scrolls sideways, each card most of the
+ * screen's width, so they take one card's height above the list rather than five.
  */
 export function CommunityHighlights<P extends PublicPrompt>(props: {
   highlights: Highlights<P>;
@@ -25,11 +30,14 @@ export function CommunityHighlights<P extends PublicPrompt>(props: {
   const Heading = props.headingLevel === 2 ? "h2" : "h3";
   if (!promptOfTheDay && freshToday.length === 0) return null;
   return (
-    <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+    <div className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3 lg:items-start">
       {promptOfTheDay ? (
         <section
           aria-labelledby="prompt-of-the-day"
-          className="flex flex-col rounded-2xl bg-gradient-to-br from-accent to-accent-hover p-1"
+          className={cx(
+            "flex flex-col rounded-2xl bg-gradient-to-br from-accent to-accent-hover p-1",
+            phoneCard,
+          )}
         >
           <Heading
             id="prompt-of-the-day"
@@ -42,20 +50,25 @@ export function CommunityHighlights<P extends PublicPrompt>(props: {
       ) : null}
       <section
         aria-labelledby="fresh-today"
-        className={promptOfTheDay ? "lg:col-span-2" : "lg:col-span-3"}
+        className={cx("flex-none sm:flex-auto", promptOfTheDay ? "lg:col-span-2" : "lg:col-span-3")}
       >
-        <Heading id="fresh-today" className="mb-3 font-semibold text-fg">
+        <Heading id="fresh-today" className="mb-3 max-w-[80vw] font-semibold text-fg sm:max-w-none">
           Fresh today{" "}
           <span className="font-normal text-muted">· {freshCount} shared in the last 24 hours</span>
         </Heading>
         {freshToday.length === 0 ? (
-          <p className="rounded-xl border-2 border-dashed border-line p-6 text-center text-muted">
+          <p
+            className={cx(
+              "rounded-xl border-2 border-dashed border-line p-6 text-center text-muted",
+              phoneCard,
+            )}
+          >
             Nothing shared in the last 24 hours yet. Be the first today.
           </p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="flex gap-4 sm:grid sm:grid-cols-2">
             {freshToday.slice(0, freshShown).map((prompt) => (
-              <li key={prompt.id} className="flex min-w-0">
+              <li key={prompt.id} className={cx("flex min-w-0", phoneCard)}>
                 <div className="min-w-0 flex-1">{props.card(prompt)}</div>
               </li>
             ))}

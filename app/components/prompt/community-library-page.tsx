@@ -40,13 +40,17 @@ export function CommunityLibraryPage(props: {
   const { shown, editor } = page;
   useCommunityLive(shown, { term: data.q, category: topic?.category });
   const highlights = data.q ? undefined : shown.highlights.shown;
+  // Each prompt once: those the highlights show above are not listed again below them (unless
+  // they are all the list holds, which would otherwise look empty).
+  const unhighlighted = highlights
+    ? shown.list.items.filter((prompt) => !shown.highlights.shows(prompt.id))
+    : shown.list.items;
+  const list = unhighlighted.length > 0 ? { ...shown.list, items: unhighlighted } : shown.list;
   return (
     <LibraryProvider value={useLibraryContext()}>
       <LibraryHeader heading={text.heading} description={text.description}>
-        {/* A topic's Share stands aside while its form is open. */}
-        {topic && editor.open ? null : (
-          <AddPromptButton label={text.addLabel} onClick={editor.add} />
-        )}
+        {/* Share stands aside while its form is open. */}
+        {editor.open ? null : <AddPromptButton label={text.addLabel} onClick={editor.add} />}
       </LibraryHeader>
       <ListControls term={data.q} />
       <PromptEditor
@@ -61,7 +65,7 @@ export function CommunityLibraryPage(props: {
       <PromptListSection
         heading={props.listHeading ?? "Prompts"}
         data={data}
-        list={shown.list}
+        list={list}
         card={page.card}
         emptyText={emptyStates.community}
         emptyAction={editor.open ? undefined : { label: "Share the first prompt", run: editor.add }}

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { type Folder, LibraryProvider, type Tag } from "~/components/organise/library-context.tsx";
 import { messages } from "../../../shared/messages.ts";
 import type { PromptListData } from "../../../shared/prompt.ts";
@@ -37,10 +38,16 @@ export function OwnLibraryPage(props: {
     can: (prompt) => personalAbilities(prompt, { isAdmin: props.user.isAdmin, organising: true }),
   });
   const { shown, editor } = page;
+  // A folder's view is headed by the folder's name.
+  const folderId = useSearchParams()[0].get("folder");
+  const folder = organisers.folders.find((candidate) => candidate.id === folderId);
   return (
     <LibraryProvider value={useLibraryContext(organisers)}>
       <OrganisedLibrary organisers={organisers}>
-        <LibraryHeader heading={text.heading} description={text.description}>
+        <LibraryHeader
+          heading={folder ? folder.name : text.heading}
+          description={folder ? `A folder in ${text.heading}.` : text.description}
+        >
           <SidebarDrawer organisers={organisers} />
           {adds ? <AddPromptButton label={adds.label} onClick={editor.add} /> : null}
         </LibraryHeader>

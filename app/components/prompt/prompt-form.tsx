@@ -178,7 +178,13 @@ export function PromptForm(props: {
             Cancel
           </Button>
           <Button type="submit" disabled={saving} aria-busy={saving}>
-            {saving ? "Saving..." : editing ? "Save Changes" : "Save Prompt"}
+            {saving
+              ? "Saving..."
+              : editing
+                ? "Save Changes"
+                : props.sharesNew
+                  ? "Share Prompt"
+                  : "Save Prompt"}
           </Button>
         </div>
       </props.fetcher.Form>

@@ -17,8 +17,7 @@ export function PromptListSection(props: {
 }) {
   const { list } = props;
   return (
-    // Columns follow the width the list has, not the window's: the sidebar takes its share.
-    <section aria-labelledby="prompt-list-heading" className="@container">
+    <section aria-labelledby="prompt-list-heading">
       <h2 id="prompt-list-heading" className="mb-4 text-xl font-semibold text-fg">
         {props.heading}
       </h2>

@@ -43,7 +43,9 @@ export function PromptList(props: {
     <>
       <ul
         aria-busy={loading || undefined}
-        className="grid grid-cols-1 gap-4 transition-opacity aria-busy:opacity-60 @xl:grid-cols-2 @4xl:grid-cols-3"
+        // As many columns as fit at 22rem or more each (one on a phone), so a card keeps room for
+        // its text and actions however wide the list is.
+        className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,22rem),1fr))] gap-4 transition-opacity aria-busy:opacity-60"
       >
         {props.items.map((prompt) => (
           <li key={prompt.id} className="flex min-w-0">

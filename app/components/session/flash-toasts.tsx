@@ -1,10 +1,15 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { takeSignInStarted } from "~/components/auth/sign-in-started.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { takeFlash } from "../../../shared/flash.ts";
+import { messages } from "../../../shared/messages.ts";
 import { useSession } from "./session-provider.tsx";
 
-/** Shows the notice a redirect left behind (signed in, signed out, access denied...). */
+/**
+ * Shows the notice a redirect left behind (signed in, signed out, access denied...). Back signed
+ * in from a sign-in this tab started, the sign-in card's own notice shows first, then the welcome.
+ */
 export function FlashToasts() {
   const location = useLocation();
   const { announceChange } = useSession();
@@ -12,6 +17,8 @@ export function FlashToasts() {
   useEffect(() => {
     const flash = takeFlash();
     if (!flash) return;
+    const welcomed = flash.title === messages.welcome("").title && flash.kind === "success";
+    if (takeSignInStarted() && welcomed) showNotice(messages.signedInWithGoogle);
     showNotice(flash);
     if (flash.sessionChanged) announceChange();
   }, [location.key, announceChange]);

@@ -99,6 +99,7 @@ export default function UpstreamPanel(props: {
       <VersionDiff
         older={{ label: "Your copy", text: upstream.copy.promptText }}
         newer={{ label: original, text: upstream.current.promptText }}
+        alternatives={{ olderOnly: "only in your copy", newerOnly: "only in the original" }}
       />
       {buttons(
         { label: "Use the original", take: "original" },

@@ -7,10 +7,15 @@ import { changedWords, type DiffPart, folded, wordDiff } from "~/lib/word-diff.t
  * <del> that also says "added" or "removed" to screen readers, which do not announce the
  * elements themselves. Long unchanged stretches fold to a button that shows them again, in
  * both panes at once, so a change at the end of a long prompt is in view.
+ *
+ * `alternatives` compares two texts neither of which came from the other (an edited copy and
+ * its changed original): each pane marks the words only it has, and nothing is struck through,
+ * since neither side removed what the other wrote. The phrases say whose words they are.
  */
 export function VersionDiff(props: {
   older: { label: string; text: string };
   newer: { label: string; text: string };
+  alternatives?: { olderOnly: string; newerOnly: string };
 }) {
   const parts = useMemo(
     () => wordDiff(props.older.text, props.newer.text),
@@ -19,12 +24,15 @@ export function VersionDiff(props: {
   const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
   const unfold = (index: number) => setUnfolded(new Set([...unfolded, index]));
   const { added, removed } = changedWords(parts);
+  const { alternatives } = props;
   return (
     <div className="mt-4">
       <p className="text-sm text-muted" aria-live="polite">
         {props.older.text === props.newer.text
           ? "The two texts are the same."
-          : `${words(added)} added, ${words(removed)} removed.`}
+          : alternatives
+            ? `${words(removed)} ${alternatives.olderOnly}, ${words(added)} ${alternatives.newerOnly}.`
+            : `${words(added)} added, ${words(removed)} removed.`}
       </p>
       <div className="mt-2 grid gap-3 md:grid-cols-2">
         {(["removed", "added"] as const).map((shows) => (
@@ -33,6 +41,7 @@ export function VersionDiff(props: {
             label={shows === "removed" ? props.older.label : props.newer.label}
             parts={parts}
             shows={shows}
+            only={alternatives?.[shows === "removed" ? "olderOnly" : "newerOnly"]}
             unfolded={unfolded}
             onUnfold={unfold}
           />
@@ -48,6 +57,8 @@ function DiffPane(props: {
   label: string;
   parts: DiffPart[];
   shows: "added" | "removed";
+  /** Alternatives: what this pane's own words are called ("only in your copy"). */
+  only?: string;
   unfolded: ReadonlySet<number>;
   onUnfold: (index: number) => void;
 }) {
@@ -80,6 +91,7 @@ function DiffPane(props: {
             );
           }
           if (part.kind !== props.shows) return null;
+          if (props.only) return <OnlyHere key={key} only={props.only} text={part.text} />;
           return <Change key={key} kind={part.kind} text={part.text} />;
         })}
       </pre>
@@ -104,5 +116,16 @@ function Change(props: { kind: "added" | "removed"; text: string }) {
       {props.text}
       <span className="sr-only">]</span>
     </Element>
+  );
+}
+
+/** Words one of two alternatives has and the other does not: marked, never struck through. */
+function OnlyHere(props: { only: string; text: string }) {
+  return (
+    <mark className="rounded-sm border-b-2 border-accent bg-accent-soft-strong text-fg">
+      <span className="sr-only">[{props.only}: </span>
+      {props.text}
+      <span className="sr-only">]</span>
+    </mark>
   );
 }

@@ -72,7 +72,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             Add global prompts for everyone, and curate every prompt.
           </p>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Link to="/dashboard" className={buttonClasses("secondary")}>
             Personal Dashboard
           </Link>

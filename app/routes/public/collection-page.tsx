@@ -100,13 +100,19 @@ export default function CollectionPage({ loaderData: collection }: Route.Compone
           This collection has no prompts yet.
         </p>
       ) : (
-        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {collection.items.map((item) => (
-            <li key={item.prompt.id}>
-              <LinkedPrompt prompt={item.prompt} path={item.path} note={item.note} showCreator />
-            </li>
-          ))}
-        </ol>
+        // Headed for screen readers, so each prompt's own heading (an h3) sits under an h2.
+        <section aria-labelledby="collection-prompts-heading" className="mt-10">
+          <h2 id="collection-prompts-heading" className="sr-only">
+            Prompts in this collection
+          </h2>
+          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {collection.items.map((item) => (
+              <li key={item.prompt.id}>
+                <LinkedPrompt prompt={item.prompt} path={item.path} note={item.note} showCreator />
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
     </main>
   );

@@ -8,7 +8,8 @@ export async function addPrompt(
   await page.getByRole("button", { name: prompt.button ?? "Add Prompt" }).click();
   if (prompt.useCase !== undefined) await page.getByLabel("Use case").fill(prompt.useCase);
   await page.getByLabel("Prompt", { exact: true }).fill(prompt.text);
-  await page.getByRole("button", { name: "Save Prompt" }).click();
+  // A form that shares says so on its button.
+  await page.getByRole("button", { name: /^(Save|Share) Prompt$/ }).click();
 }
 
 /** The card showing this text. */
