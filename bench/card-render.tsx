@@ -21,6 +21,7 @@ function prompt(index: number, own: boolean): Prompt {
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
     title: `Prompt ${index} about rivers`,
+    description: null,
     promptText: Array.from(text).slice(0, 300).join(""),
     truncated: Array.from(text).length > 300,
     category: index % 2 ? `Rivers ${index}` : `Prompt ${index} about rivers`,
@@ -32,6 +33,7 @@ function prompt(index: number, own: boolean): Prompt {
     isOwn: own,
     tags: own ? ["work", "draft"] : [],
     folderId: null,
+    pinned: false,
     isFavourite: index % 4 === 0,
     isSaved: false,
     starCount: index,

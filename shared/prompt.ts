@@ -2,6 +2,8 @@ import type { SearchMatch } from "./search-match.ts";
 
 /** Limits every form and the server share. */
 export const useCaseMaxLength = 35;
+/** A prompt's description: plain text beside the short title, shown on cards and its page. */
+export const descriptionMaxLength = 500;
 export const promptTextMaxLength = 200_000;
 export const previewLength = 150;
 export const adminPreviewLength = 100;
@@ -16,6 +18,8 @@ export const searchTermMaxLength = 500;
 export interface Prompt {
   id: string;
   title: string;
+  /** What the prompt is for, in plain text; null when the owner gave none. */
+  description: string | null;
   /** The whole text, or in a list its first few hundred characters when `truncated`. */
   promptText: string;
   /** True when `promptText` is an excerpt and more of the text follows. */
@@ -35,6 +39,8 @@ export interface Prompt {
   tags: string[];
   /** The owner's folder; null for anyone else. */
   folderId: string | null;
+  /** Whether the owner pinned it to the top of their library and folder; false for anyone else. */
+  pinned: boolean;
   /** Whether the person looking has starred it. */
   isFavourite: boolean;
   /** Whether the person looking keeps a saved copy of it in their library. */
@@ -69,10 +75,17 @@ export type UpstreamState = "current" | "updated" | "removed";
 export type WholePrompt = Prompt & { truncated: false };
 
 /** A prompt as anyone may read it on a public page: nothing about the person looking. */
-export type PublicPrompt = Omit<Prompt, "isOwn" | "isFavourite" | "tags" | "folderId" | "upstream">;
+export type PublicPrompt = Omit<
+  Prompt,
+  "isOwn" | "isFavourite" | "tags" | "folderId" | "upstream" | "pinned"
+>;
 
-/** "relevance" orders a search (best match first); without a search term it is newest first. */
-export const sortOrders = ["relevance", "newest", "oldest", "title", "copies"] as const;
+/**
+ * "relevance" orders a search (best match first); without a search term it is newest first.
+ * "manual" is the order the owner set by moving cards, offered on their own library and folders;
+ * anywhere else it is newest first.
+ */
+export const sortOrders = ["relevance", "newest", "oldest", "title", "copies", "manual"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 export const sortLabels: Record<SortOrder, string> = {
   relevance: "Best match",
@@ -80,6 +93,7 @@ export const sortLabels: Record<SortOrder, string> = {
   oldest: "Oldest",
   title: "Title A–Z",
   copies: "Most copied",
+  manual: "Manual",
 };
 
 export const tagMaxLength = 32;

@@ -18,6 +18,7 @@ export async function createPrompt(
     .values({
       ...titleAndCategory(options.useCase),
       promptText: options.promptText,
+      description: options.description ?? null,
       userId: viewer.userId,
       isShared: options.shared,
       createdByAdmin: viewer.isAdmin,

@@ -2,8 +2,12 @@ import type { SortOrder } from "../../shared/prompt.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
+import { isOrderKey } from "./order-key.ts";
 
-/** Where a page ended: the last row's sort value (a time, a title or a count) and its id. */
+/**
+ * Where a page ended: the last row's sort value (a time, a title, a count or a manual order key)
+ * and its id.
+ */
 export interface ListPosition {
   value: string | number;
   id: string;
@@ -25,6 +29,9 @@ const int4Max = 2_147_483_647;
 /** Titles are cut to 35 characters; lower-casing can lengthen one, never past this. */
 const titleKeyMaxLength = 200;
 const titleKey = storableText().max(titleKeyMaxLength);
+
+/** Manual order keys grow a digit every few moves into one gap; far past any real one. */
+const orderKeyMaxLength = 150;
 
 /**
  * Reads back a cursor this list gave out. Every field is checked before it reaches a query, so a
@@ -57,6 +64,8 @@ function valueFits(order: SortOrder | "starred", value: unknown): value is strin
       return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= int4Max;
     case "title":
       return titleKey.safeParse(value).success;
+    case "manual":
+      return typeof value === "string" && value.length <= orderKeyMaxLength && isOrderKey(value);
     case "newest":
     case "oldest":
     case "starred":

@@ -15,13 +15,22 @@ export type ListOrder = SortOrder | "starred";
 
 /**
  * Starred lists in the default order show the newest star first; "best match" needs a search
- * term, and without one is newest first.
+ * term, and without one is newest first; the manual order is the owner's, so it orders only
+ * their own library and folders, and anywhere else is newest first.
  */
 export function orderOf(
-  options: Pick<ListPromptsQuery, "scope" | "starred" | "sort" | "q">,
+  options: Pick<ListPromptsQuery, "scope" | "starred" | "sort" | "q" | "folder">,
 ): ListOrder {
-  const sort = options.sort === "relevance" && !options.q ? "newest" : options.sort;
+  const unavailable =
+    (options.sort === "relevance" && !options.q) ||
+    (options.sort === "manual" && !isOwnLibraryView(options));
+  const sort = unavailable ? "newest" : options.sort;
   return isStarredList(options) && sort === "newest" ? "starred" : sort;
+}
+
+/** The person's own library or one of their folders: where pins and the manual order apply. */
+export function isOwnLibraryView(options: Pick<ListPromptsQuery, "scope" | "folder" | "starred">) {
+  return (options.scope === "personal" || Boolean(options.folder)) && !options.starred;
 }
 
 const titleKey = sql`lower(${prompts.title})`;
@@ -38,6 +47,8 @@ export function sortKeys(order: ListOrder, term = "") {
       return [asc(titleKey), asc(prompts.id)];
     case "copies":
       return [desc(prompts.copyCount), desc(prompts.id)];
+    case "manual":
+      return [asc(prompts.position), asc(prompts.id)];
     case "starred":
       return [desc(favourites.createdAt), desc(prompts.id)];
   }
@@ -56,6 +67,8 @@ export function after(order: ListOrder, at: ListPosition, term = "") {
       return sql`(${titleKey}, ${prompts.id}) > (${at.value}, ${at.id}::uuid)`;
     case "copies":
       return sql`(${prompts.copyCount}, ${prompts.id}) < (${at.value}::int, ${at.id}::uuid)`;
+    case "manual":
+      return sql`(${prompts.position}, ${prompts.id}) > (${at.value}, ${at.id}::uuid)`;
     case "starred":
       return sql`(${favourites.createdAt}, ${prompts.id}) < (${at.value}::timestamptz, ${at.id}::uuid)`;
   }
@@ -66,7 +79,7 @@ type ListedRow = Awaited<ReturnType<typeof selectPrompts>>[number];
 /** A row's position in this order, for the cursor to the page after it (`score`: its relevance). */
 export function positionOf(
   order: ListOrder,
-  row: Pick<ListedRow, "id" | "createdAt" | "titleKey" | "copyCount" | "starredAt">,
+  row: Pick<ListedRow, "id" | "createdAt" | "titleKey" | "copyCount" | "starredAt" | "position">,
   score = 0,
 ): ListPosition {
   switch (order) {
@@ -79,6 +92,8 @@ export function positionOf(
       return { value: row.titleKey, id: row.id };
     case "copies":
       return { value: row.copyCount, id: row.id };
+    case "manual":
+      return { value: row.position, id: row.id };
     case "starred":
       return { value: new Date(row.starredAt ?? 0).toISOString(), id: row.id };
   }

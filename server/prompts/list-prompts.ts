@@ -2,7 +2,7 @@ import type { PromptPage } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { encodeCursor } from "./list-cursor.ts";
-import { orderOf, positionOf } from "./list-order.ts";
+import { isOwnLibraryView, orderOf, positionOf } from "./list-order.ts";
 import { listStatement } from "./list-statement.ts";
 import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
@@ -14,17 +14,27 @@ import { relevanceOf } from "./search-relevance.ts";
 /**
  * A page of prompts: your personal ones, the community's, or (administrators) all of them;
  * narrowed by topic, search term, your folder, your tags (all of them) or your stars; in one of
- * four orders, or a search's best match first. The favourites view (starred, newest) lists newest
+ * five orders, or a search's best match first. The favourites view (starred, newest) lists newest
  * star first. A search's cards get the text around the match when it lies past their excerpt.
+ * Your own library and folders, unsearched, start with your pinned prompts (in the same order),
+ * and the pages go on through the rest.
  */
+/** The most pinned prompts a list starts with. */
+const pinnedShown = 100;
+
 export async function listPrompts(
   options: { db: Database; viewer: Viewer | null } & ListPromptsQuery,
 ): Promise<PromptPage> {
   const viewer = requireViewer(options.viewer);
-  const list = { ...options, viewer };
+  const pinsApart = isOwnLibraryView(options) && !options.q;
+  const list = { ...options, viewer, ...(pinsApart ? { pinned: false } : {}) };
   const order = orderOf(list);
+  const pinned =
+    pinsApart && !options.cursor
+      ? await listStatement({ ...list, pinned: true, limit: pinnedShown - 1 })
+      : [];
   const rows = await pageRows(list, (path) => listStatement(list, path));
-  const page = rows.slice(0, options.limit);
+  const page = [...pinned.slice(0, pinnedShown), ...rows.slice(0, options.limit)];
   const last = rows.length > options.limit ? page.at(-1) : undefined;
   const score =
     last && order === "relevance" ? await relevanceOf(options.db, last.id, options.q ?? "") : 0;

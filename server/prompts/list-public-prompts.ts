@@ -29,6 +29,7 @@ export function toPublicPrompt(row: Parameters<typeof toPrompt>[0]): PublicPromp
     isFavourite: _isFavourite,
     tags: _tags,
     folderId: _folderId,
+    pinned: _pinned,
     upstream: _upstream,
     ...prompt
   } = toPrompt(row, null);

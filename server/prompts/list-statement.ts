@@ -22,6 +22,8 @@ import { recentWindow, type SearchPath } from "./search-plan.ts";
 type ListOptions = { db: Database; viewer: Viewer | null } & ListPromptsQuery & {
     /** Only these prompts, among those the list would hold (the palette's narrowed search). */
     within?: string[];
+    /** Only pinned prompts (true) or only the rest (false); the owner's views list both apart. */
+    pinned?: boolean;
   };
 
 /**
@@ -37,6 +39,11 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, requireViewer(viewer).userId));
   if (options.within) scoped.push(inArray(prompts.id, options.within));
+  if (options.pinned !== undefined) {
+    scoped.push(
+      options.pinned ? sql`${prompts.pinnedAt} is not null` : sql`${prompts.pinnedAt} is null`,
+    );
+  }
   const conditions: (SQL | undefined)[] = [];
   if (options.cursor) {
     conditions.push(after(order, decodeCursor(options.cursor, order), options.q));
@@ -106,6 +113,7 @@ function recentMatches(options: ListOptions, conditions: (SQL | undefined)[], te
       createdAt: prompts.createdAt,
       promptText: prompts.promptText,
       category: prompts.category,
+      description: prompts.description,
     })
     .from(prompts)
     .where(and(...conditions))
@@ -115,7 +123,13 @@ function recentMatches(options: ListOptions, conditions: (SQL | undefined)[], te
   return options.db
     .select({ id: newest.id })
     .from(newest)
-    .where(or(testedOn(newest.promptText, term), testedOn(newest.category, term)))
+    .where(
+      or(
+        testedOn(newest.promptText, term),
+        testedOn(newest.category, term),
+        testedOn(newest.description, term),
+      ),
+    )
     .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(options.limit + 1);
 }

@@ -20,6 +20,8 @@ interface OwnRow {
   /** The use case, folded; what the ranking compares the term with. */
   category: string;
   text: string;
+  /** The description, folded; empty when there is none. */
+  description: string;
   createdAt: number;
   /** The use case's trigrams, as pg_trgm makes them. */
   trigrams: Set<string>;
@@ -46,6 +48,7 @@ export async function readOwnLibrary(
       id: prompts.id,
       category: prompts.category,
       text: prompts.promptText,
+      description: prompts.description,
       createdAt: prompts.createdAt,
     })
     .from(prompts)
@@ -54,11 +57,13 @@ export async function readOwnLibrary(
   const rows = read.map((row) => {
     const category = foldAscii(row.category ?? "");
     const text = foldAscii(row.text);
-    bytes += (category.length + text.length) * 2 + 200;
+    const description = foldAscii(row.description ?? "");
+    bytes += (category.length + text.length + description.length) * 2 + 200;
     return {
       id: row.id,
       category,
       text,
+      description,
       createdAt: row.createdAt.getTime(),
       trigrams: trigramsOf(category),
     };
@@ -67,7 +72,7 @@ export async function readOwnLibrary(
 }
 
 /**
- * The ids of the prompts that hold a plain ASCII term in their text or use case, at most
+ * The ids of the prompts that hold a plain ASCII term in their text, use case or description, at most
  * `limit`, best first in `order` (newest, or "best match" as search-relevance.ts scores it, the
  * use case's likeness estimated as pg_trgm would), and how many matched. The database ranks the
  * ids given exactly; this only chooses which to give it.
@@ -83,7 +88,8 @@ export function searchOwnLibrary(
   const matches: { row: OwnRow; score: number }[] = [];
   for (const row of library.rows) {
     const position = row.text.indexOf(folded);
-    if (position === -1 && !row.category.includes(folded)) continue;
+    const elsewhere = row.category.includes(folded) || row.description.includes(folded);
+    if (position === -1 && !elsewhere) continue;
     const early = position !== -1 && position < earlyWithin ? 1 - position / earlyWithin : 0;
     const score =
       order === "relevance" ? 2 * similarity(row.trigrams, termTrigrams) + early : row.createdAt;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { promptTooLongText, tagRefusals } from "../../shared/messages.ts";
 import { paletteMatchesKept } from "../../shared/palette.ts";
 import {
+  descriptionMaxLength,
   promptTextMaxLength,
   searchTermMaxLength,
   sortOrders,
@@ -24,12 +25,26 @@ export const promptTextSchema = storableText()
 /** Longer use cases are cut to 35 characters, not refused; this bound only stops abuse. */
 export const useCaseSchema = storableText().max(10_000, "Use case is too long");
 
+/**
+ * What the prompt is for, in plain text: trimmed, at most 500 characters (one more is refused);
+ * empty is none (null).
+ */
+export const descriptionSchema = storableText()
+  .transform((text) => text.trim())
+  .pipe(
+    z
+      .string()
+      .max(descriptionMaxLength, `Keep the description to ${descriptionMaxLength} characters`),
+  )
+  .transform((text) => (text === "" ? null : text));
+
 /** Shares text the privacy check found secrets or personal data in (privacy-check.ts). */
 export const confirmShare = z.boolean().optional();
 
 export const createPromptInput = z.object({
   promptText: promptTextSchema,
   useCase: useCaseSchema.optional(),
+  description: descriptionSchema.optional(),
   shared: z.boolean(),
   confirm: confirmShare,
 });
@@ -45,13 +60,34 @@ export const updatePromptInput = z
   .object({
     promptText: promptTextSchema.optional(),
     useCase: useCaseSchema.optional(),
+    /** A new description; empty or null takes it away. */
+    description: descriptionSchema.nullable().optional(),
     note: versionNote.optional(),
     confirm: confirmShare,
   })
-  .refine((input) => input.promptText !== undefined || input.useCase !== undefined, {
-    message: "Nothing to change: send promptText or useCase",
-  });
+  .refine(
+    (input) =>
+      input.promptText !== undefined ||
+      input.useCase !== undefined ||
+      input.description !== undefined,
+    { message: "Nothing to change: send promptText, useCase or description" },
+  );
 export type UpdatePromptInput = z.infer<typeof updatePromptInput>;
+
+/** Pinning one's own prompt to the top of their library and its folder, or unpinning it. */
+export const pinInput = z.object({ pinned: z.boolean() });
+
+/**
+ * Where to move one's own prompt in the manual order: just before one prompt, just after another,
+ * or between two (both given: `after` must come before `before`).
+ */
+export const positionInput = z
+  .object({ before: z.uuid("must be a prompt id"), after: z.uuid("must be a prompt id") })
+  .partial()
+  .refine((input) => input.before !== undefined || input.after !== undefined, {
+    message: "Say where: send before, after or both",
+  });
+export type PositionInput = z.infer<typeof positionInput>;
 
 export const promptScope = z.enum(["personal", "community", "favourites", "all"]);
 export type PromptScope = z.infer<typeof promptScope>;

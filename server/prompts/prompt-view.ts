@@ -69,7 +69,7 @@ const starCount = () =>
  * (server/cache/stored-pages.ts). The owner's email is in it because a creator with no name is
  * named from it, so a stamp never leaves the server. Needs the owner joined as selectPrompts does.
  */
-export const pageStamp = sql<string>`md5(row(extract(epoch from ${prompts.updatedAt}), ${prompts.version}, ${prompts.title}, ${prompts.category}, ${prompts.copyCount}, ${prompts.saveCount}, ${prompts.userId}, ${starCount()}, ${users.name}, ${users.email}, ${profiles.username}, ${profiles.handle}, ${profiles.displayName}, ${profiles.isPublic})::text)`;
+export const pageStamp = sql<string>`md5(row(extract(epoch from ${prompts.updatedAt}), ${prompts.version}, ${prompts.title}, ${prompts.description}, ${prompts.category}, ${prompts.copyCount}, ${prompts.saveCount}, ${prompts.userId}, ${starCount()}, ${users.name}, ${users.email}, ${profiles.username}, ${profiles.handle}, ${profiles.displayName}, ${profiles.isPublic})::text)`;
 
 /**
  * The stamps the shared prompts `ids` have now, in the order given; a prompt deleted or made
@@ -92,6 +92,7 @@ function promptColumns(viewer: Viewer | null) {
   return {
     id: prompts.id,
     title: prompts.title,
+    description: prompts.description,
     category: prompts.category,
     isShared: prompts.isShared,
     createdAt: prompts.createdAt,
@@ -99,6 +100,8 @@ function promptColumns(viewer: Viewer | null) {
     userId: prompts.userId,
     createdByAdmin: prompts.createdByAdmin,
     folderId: prompts.folderId,
+    pinnedAt: prompts.pinnedAt,
+    position: prompts.position,
     copyCount: prompts.copyCount,
     sourcePromptId: prompts.sourcePromptId,
     sourceVersion: prompts.sourceVersion,
@@ -184,6 +187,7 @@ export function toPrompt(
   return {
     id: row.id,
     title: row.title,
+    description: row.description,
     ...("textStart" in row
       ? excerptOf(row.textStart)
       : { promptText: row.promptText, truncated: false }),
@@ -196,6 +200,7 @@ export function toPrompt(
     isOwn,
     tags: isOwn ? row.tags : [],
     folderId: isOwn ? row.folderId : null,
+    pinned: isOwn && row.pinnedAt !== null,
     isFavourite: row.starredAt !== null,
     isSaved: row.savedByViewer,
     starCount: row.starCount,

@@ -133,6 +133,26 @@ const writes = {
         ...confirmed(confirm),
       }),
   },
+  shareDescription: {
+    how: "sharing a prompt with a description",
+    field: "description",
+    run: (me, value, confirm) =>
+      me.call("POST", "/api/v1/prompts", {
+        promptText: "Answer the support queue.",
+        description: `Replies as ${value} would`,
+        shared: true,
+        ...confirmed(confirm),
+      }),
+  },
+  editDescription: {
+    how: "describing a shared prompt",
+    field: "description",
+    run: async (me, value, confirm) =>
+      me.call("PATCH", `/api/v1/prompts/${await sharedPrompt(me)}`, {
+        description: `Replies as ${value} would`,
+        ...confirmed(confirm),
+      }),
+  },
   editNote: {
     how: "an edit's note on a shared prompt",
     field: "note",
@@ -294,6 +314,8 @@ const publicColumns: Record<string, WriteName[] | string> = {
   "prompts.title": ["shareUseCase", "editUseCase"],
   "prompts.category": ["shareUseCase", "editUseCase"],
   "prompts.version_note": ["editNote", "importNote"],
+  "prompts.description": ["shareDescription", "editDescription"],
+  "prompts.position": "the manual order's key, digits the server makes, shown to no one",
   "prompt_versions.title": "copied by the database from prompts.title, checked when written",
   "prompt_versions.category": "copied by the database from prompts.category, checked when written",
   "prompt_versions.prompt_text":

@@ -9,34 +9,38 @@ import {
 import type { SearchPath } from "./search-plan.ts";
 
 /**
- * The columns a community search looks a term up in: a prompt's text and topic when it is
- * shared, null when it is personal. The shared prompts' trigram indexes are built on exactly
+ * The columns a community search looks a term up in: a prompt's text, topic and description when
+ * it is shared, null when it is personal. The shared prompts' trigram indexes are built on exactly
  * these expressions, and PostgreSQL keeps statistics per indexed expression, so both the entries
  * a community search reads and the plan it gets come from shared prompts alone. "any": the
  * columns themselves, for an administrator's search of every prompt.
  */
 export type SearchColumns = "shared" | "any";
-const searchColumns: Record<SearchColumns, [SQLWrapper, SQLWrapper]> = {
+const searchColumns: Record<SearchColumns, SQLWrapper[]> = {
   shared: [
     sql`(case when ${prompts.isShared} then ${prompts.promptText} end)`,
     sql`(case when ${prompts.isShared} then ${prompts.category} end)`,
+    sql`(case when ${prompts.isShared} then ${prompts.description} end)`,
   ],
-  any: [prompts.promptText, prompts.category],
+  any: [prompts.promptText, prompts.category, prompts.description],
 };
 
 /**
- * The term in a prompt's text or topic. Your own rows are found by folder, owner or star, so
+ * The term in a prompt's text, topic or description. Your own rows are found by folder, owner or star, so
  * there the term is only tested on each row. Otherwise the trigram indexes are asked (under the
  * "C" collation they are built with) for the rows that may hold it, by its rare stretch when it
  * has common trigrams, and the whole term is tested on the few rows found (see trigramLookup and
  * docs/decisions/0007).
  */
 export function searchCondition(term: string, path: SearchPath, columns: SearchColumns) {
-  const tested = or(testedOn(prompts.promptText, term), testedOn(prompts.category, term));
+  const tested = or(
+    testedOn(prompts.promptText, term),
+    testedOn(prompts.category, term),
+    testedOn(prompts.description, term),
+  );
   if (path === "own") return tested;
   const lookup = trigramLookup(term);
-  const [text, category] = searchColumns[columns];
-  const found = or(lookedUp(text, lookup), lookedUp(category, lookup));
+  const found = or(...searchColumns[columns].map((column) => lookedUp(column, lookup)));
   return lookup.exact ? found : and(found, tested);
 }
 

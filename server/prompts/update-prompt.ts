@@ -9,8 +9,9 @@ import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access
 import type { UpdatePromptInput } from "./prompt-input.ts";
 
 /**
- * Changes a prompt's text and use case; whether it is shared never changes. A shared prompt's
- * new text, use case and note are public at once, so they pass the privacy check first.
+ * Changes a prompt's text, use case and description; whether it is shared never changes. A
+ * shared prompt's new text, use case, description and note are public at once, so they pass the
+ * privacy check first. The description is not part of a version: it changes in place.
  */
 export async function updatePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & UpdatePromptInput,
@@ -20,9 +21,25 @@ export async function updatePrompt(
   assertCanChange(ownership, viewer);
   if (ownership?.isShared) {
     assertShareable(
-      [{ promptText: options.promptText, useCase: options.useCase, note: options.note }],
+      [
+        {
+          promptText: options.promptText,
+          useCase: options.useCase,
+          description: options.description,
+          note: options.note,
+        },
+      ],
       options.confirm,
     );
+  }
+  if (options.description !== undefined) {
+    await options.db
+      .update(prompts)
+      .set({ description: options.description })
+      .where(eq(prompts.id, options.id));
+  }
+  if (options.promptText === undefined && options.useCase === undefined) {
+    return getPrompt({ db: options.db, viewer, id: options.id });
   }
   await writeVersion(options.db, viewer, options.id, {
     content: {

@@ -107,5 +107,13 @@ export function PromptPageActions(props: { prompt: PublicPrompt }) {
 
 /** What a public page knows of a prompt, shaped as a card's prompt: nothing about the viewer. */
 function asPrompt(prompt: PublicPrompt): Prompt {
-  return { ...prompt, isOwn: false, isFavourite: false, tags: [], folderId: null, upstream: null };
+  return {
+    ...prompt,
+    isOwn: false,
+    isFavourite: false,
+    tags: [],
+    folderId: null,
+    pinned: false,
+    upstream: null,
+  };
 }

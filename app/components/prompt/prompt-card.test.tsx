@@ -14,6 +14,7 @@ import { PromptCard } from "./prompt-card.tsx";
 const prompt: Prompt = {
   id: "00000000-0000-4000-8000-000000000001",
   title: "Rivers of Europe",
+  description: null,
   promptText: "Name three rivers of Europe and one fact about each river.",
   truncated: false,
   category: "Geography",
@@ -25,6 +26,7 @@ const prompt: Prompt = {
   isOwn: false,
   tags: [],
   folderId: null,
+  pinned: false,
   isFavourite: false,
   isSaved: false,
   starCount: 0,

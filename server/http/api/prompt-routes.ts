@@ -8,9 +8,13 @@ import { deletePrompt } from "../../prompts/delete-prompt.ts";
 import { findSimilarPrompt } from "../../prompts/find-similar-prompt.ts";
 import { getPrompt } from "../../prompts/get-prompt.ts";
 import { listPrompts } from "../../prompts/list-prompts.ts";
+import { movePrompt } from "../../prompts/move-prompt.ts";
+import { pinPrompt, pinsPerPerson } from "../../prompts/pin-prompt.ts";
 import {
   createPromptInput,
   listPromptsQuery,
+  pinInput,
+  positionInput,
   readPromptQuery,
   tagName,
   updatePromptInput,
@@ -39,12 +43,12 @@ const listQuery = listPromptsQuery.extend({
   scope: described.scope.describe(
     "`personal`: yours not shared; `community`: every shared prompt; `favourites`: everything you starred, newest star first; `all`: administrators only (others get 403).",
   ),
-  q: described.q.describe("Matches text and category, in any case."),
+  q: described.q.describe("Matches text, category and description, in any case."),
   folder: described.folder.describe("Your prompts filed in this folder of yours."),
   tag: described.tag.describe("Repeat for several: all must match. Your own tags only."),
   starred: described.starred.describe("`1`: only prompts you starred."),
   sort: described.sort.describe(
-    "`relevance` ranks a search, best match first; without `q` it is newest first.",
+    "`relevance` ranks a search, best match first; without `q` it is newest first. `manual`: the order you set (`PUT /{id}/position`), in your own library and folders; elsewhere newest first. Your own library and folders, without `q`, list your pinned prompts first (the first page carries them all) in whichever order.",
   ),
   cursor: described.cursor.describe("The `nextCursor` of the page before."),
   owner: described.owner.describe(
@@ -56,13 +60,18 @@ const listQuery = listPromptsQuery.extend({
 });
 const created = jsonBody(
   createPromptInput,
-  "The text (not blank, at most 200,000 characters), a use case (its title and category; longer than 35 characters is cut), whether to share it, and `confirm` to share what the privacy check found something in.",
+  "The text (not blank, at most 200,000 characters), a use case (its title and category; longer than 35 characters is cut), an optional description (plain text, at most 500 characters), whether to share it, and `confirm` to share what the privacy check found something in.",
 );
 const edited = jsonBody(
   updatePromptInput,
-  "A new text, use case or both, with an optional note on the change (at most 200 characters).",
+  "A new text, use case, description (at most 500 characters; empty or null removes it) or several, with an optional note on the change (at most 200 characters). The description is not versioned.",
 );
 const filed = jsonBody(fileInput, "One of your folders, or null for none.");
+const pinBody = jsonBody(pinInput, "`true` pins it, `false` unpins it.");
+const placed = jsonBody(
+  positionInput,
+  "Ids of your own prompts: `before` (it goes just before this one), `after` (just after this one), or both (between them; `after` must come first).",
+);
 const tagged = jsonBody(z.object({ name: tagName }), "The tag: at most 32 characters.");
 const similar =
   "`similar` is the prompt in your own library most like it (pg_trgm similarity of the first 500 characters at least 0.7, among your newest 500 prompts), or null: a warning only, never a refusal.";
@@ -163,6 +172,43 @@ const file = createRoute({
       ...yours,
       invalid_input: "`folderId` is not an id.",
       not_found: `${notFound} A folder not yours is \`folder_not_found\`.`,
+    }),
+  },
+});
+
+const pin = createRoute({
+  method: "put",
+  path: "/{id}/pin",
+  tags,
+  summary: "Pin or unpin a prompt",
+  description: `Your own prompt, shown first in your library and its folder. At most ${pinsPerPerson} pinned.`,
+  middleware: [pinBody.read] as const,
+  request: { params: promptId, body: pinBody.request },
+  responses: {
+    204: { description: "Pinned or unpinned." },
+    ...refusals({
+      ...yours,
+      invalid_input: `\`pinned\` is not a boolean, or ${pinsPerPerson} are pinned already.`,
+    }),
+  },
+});
+
+const position = createRoute({
+  method: "put",
+  path: "/{id}/position",
+  tags,
+  summary: "Move a prompt in your manual order",
+  description:
+    "Your own prompt, next to others of yours: the `manual` sort of your library and folders shows it there. One move changes this prompt alone.",
+  middleware: [placed.read] as const,
+  request: { params: promptId, body: placed.request },
+  responses: {
+    204: { description: "Moved." },
+    ...refusals({
+      ...yours,
+      invalid_input:
+        "Neither `before` nor `after`, an id that is not one, the prompt itself, or `after` not before `before`.",
+      not_found: `${notFound} So is a neighbour that is not one of yours.`,
     }),
   },
 });
@@ -297,6 +343,16 @@ export function promptRoutes(db: Database) {
       const viewer = await c.get("viewer")();
       const { id } = c.req.valid("param");
       await filePrompt({ db, viewer, id, folderId: c.get("body").folderId });
+      return c.body(null, 204);
+    })
+    .openapi(pin, async (c) => {
+      const { id } = c.req.valid("param");
+      await pinPrompt({ db, viewer: await c.get("viewer")(), id, ...c.get("body") });
+      return c.body(null, 204);
+    })
+    .openapi(position, async (c) => {
+      const { id } = c.req.valid("param");
+      await movePrompt({ db, viewer: await c.get("viewer")(), id, ...c.get("body") });
       return c.body(null, 204);
     })
     .openapi(addTag, async (c) => {

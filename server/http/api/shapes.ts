@@ -85,6 +85,10 @@ export const searchMatch = z
 const promptFields = {
   id,
   title: z.string(),
+  description: z
+    .string()
+    .nullable()
+    .describe("What the prompt is for, in plain text (at most 500 characters); null: none."),
   promptText: z
     .string()
     .describe(
@@ -124,6 +128,9 @@ export const prompt = z
       .array(z.string())
       .describe("The owner's tags; empty for anyone else (tags are private)."),
     folderId: id.nullable().describe("The owner's folder; null for anyone else."),
+    pinned: z
+      .boolean()
+      .describe("Whether the owner pinned it to the top of their library; false for anyone else."),
     isFavourite: z.boolean().describe("Whether the person asking starred it."),
     upstream: z
       .enum(["current", "updated", "removed"])
