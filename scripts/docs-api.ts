@@ -11,6 +11,8 @@ import { apiV1Routes } from "../server/http/api/api-v1.ts";
 import { referenceMarkdown } from "../server/http/api/reference-markdown.ts";
 import { apiDocument } from "../server/http/api/reference-routes.ts";
 import { projectRoot } from "../server/project-root.ts";
+import { connectionSecretFrom } from "../server/workbench/connection-secret.ts";
+import { createWorkbench } from "../server/workbench/workbench.ts";
 
 const config = parseConfig({ LOG_LEVEL: "silent" });
 // The routes want a database to be built with, and never use it to describe themselves.
@@ -24,6 +26,11 @@ try {
     limits: config.limits,
     trustedProxies: 0,
     libraries: createKeptAnswers({ sessionCookie: cookies.session }).libraries,
+    workbench: createWorkbench({
+      db: database.db,
+      config,
+      secret: connectionSecretFrom("never used: nothing is sealed"),
+    }),
   });
   const file = join(projectRoot, "docs/api.md");
   await writeFile(file, referenceMarkdown(apiDocument(api)));

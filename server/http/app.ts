@@ -19,7 +19,6 @@ import { sitemapFileSize, sitemapRefreshMs } from "../seo/sitemap-sections.ts";
 import { type ConnectionSecret, connectionSecretFrom } from "../workbench/connection-secret.ts";
 import { createWorkbench } from "../workbench/workbench.ts";
 import { apiV1Routes } from "./api/api-v1.ts";
-import { workbenchRoutes } from "./api/workbench-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { bearerAccess } from "./bearer-access.ts";
 import { canonicalAddresses, pageDataPath } from "./canonical-address.ts";
@@ -182,6 +181,7 @@ export function createApp(options: AppOptions) {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  const workbench = createWorkbench({ db, config, secret: workbenchSecret(options) });
   app.route(
     "/",
     apiV1Routes({
@@ -192,10 +192,9 @@ export function createApp(options: AppOptions) {
       trustedProxies: config.trustedProxies,
       libraries: kept.libraries,
       changeFeed: options.changeFeed,
+      workbench,
     }),
   );
-  const workbench = createWorkbench({ db, config, secret: workbenchSecret(options) });
-  app.route("/api/v1", workbenchRoutes(workbench));
   app.route(
     "/mcp",
     mcpRoutes({

@@ -100,5 +100,21 @@ minute per instance, and its writes count towards its person's \`RATE_LIMIT_WRIT
     name: "Live updates",
     description: "Changes to shared prompts, as they happen, for open community lists.",
   },
+  {
+    name: "Model connections",
+    description: `The workbench's connections to model services (docs/workbench.md): OpenAI-compatible ones and
+Anthropic, each with an optional API key, kept only sealed. Each is its person's alone: another's is
+not found.`,
+  },
+  {
+    name: "Runs",
+    description: `A prompt (or a text) filled and sent to a model, the answer whole or streamed; runs of your own
+prompts are kept with the version they ran.`,
+  },
+  {
+    name: "Test cases",
+    description: `Checks on the answer a prompt gets for given values, run on a version against a model; their
+outcomes are kept with the version. A prompt's runs, test cases and outcomes are its owner's.`,
+  },
   { name: "Reference", description: "This reference." },
 ];

@@ -3,6 +3,7 @@ import type { KeptLibraries } from "../../cache/kept-answers.ts";
 import type { Database } from "../../db/client.ts";
 import type { ImportLimits } from "../../library-data/import-rules.ts";
 import type { ChangeFeed } from "../../live/change-feed.ts";
+import type { Workbench } from "../../workbench/workbench.ts";
 import { collectionRoutes } from "./collection-routes.ts";
 import { eventRoutes } from "./event-routes.ts";
 import { folderRoutes } from "./folder-routes.ts";
@@ -17,6 +18,7 @@ import { snippetRoutes } from "./snippet-routes.ts";
 import { tagRoutes } from "./tag-routes.ts";
 import { tokenRoutes } from "./token-routes.ts";
 import { versionRoutes } from "./version-routes.ts";
+import { workbenchRoutes } from "./workbench-routes.ts";
 
 export interface ApiOptions {
   db: Database;
@@ -28,6 +30,8 @@ export interface ApiOptions {
   libraries: KeptLibraries;
   /** Changes to shared prompts, for live lists; without it, /api/v1/events is not found. */
   changeFeed?: ChangeFeed;
+  /** Model connections, runs and test cases. */
+  workbench: Workbench;
 }
 
 /**
@@ -49,6 +53,7 @@ export function apiV1Routes(options: ApiOptions) {
     .route("/profile", profileRoutes(db))
     .route("/tokens", tokenRoutes(db))
     .route("/", libraryRoutes(options))
+    .route("/", workbenchRoutes(options.workbench))
     .route("/events", eventRoutes({ ...options, feed: options.changeFeed }));
   return api.route("/", referenceRoutes(api));
 }

@@ -10,10 +10,12 @@ import { statusFor } from "../errors.ts";
  * the schema it declares, so a shape here that the code no longer sends fails `tsc`.
  */
 
-const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-23T09:30:00.000Z" });
-const id = z.string().openapi({ format: "uuid" });
-const count = z.number().int().min(0);
-const versionNumber = z.number().int().min(1);
+export const timestamp = z
+  .string()
+  .openapi({ format: "date-time", example: "2026-11-23T09:30:00.000Z" });
+export const id = z.string().openapi({ format: "uuid" });
+export const count = z.number().int().min(0);
+export const versionNumber = z.number().int().min(1);
 
 /**
  * A named shape, or null. (The generator would take `shape.nullable()` for the shape itself,
