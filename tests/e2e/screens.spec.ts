@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { projectRoot } from "../../server/project-root.ts";
 import { promptPath } from "../../shared/public-address.ts";
 import { realDataReader, realDataTest } from "./support/real-data-server.ts";
@@ -8,9 +8,11 @@ import { signIn } from "./support/sign-in.ts";
 import { expect, expectAccessible } from "./support/test.ts";
 
 /**
- * Every page, on the real prompts, at four widths in light and dark: nothing wider than the
- * window, no accessibility violation (contrast included), and a screenshot of each under
- * test-results/screens/ for a person to look at.
+ * Every page, on the real prompts, from the narrowest phone (320 px) to a wide screen (1,920 px)
+ * in light and dark: nothing wider than the window, no accessibility violation (contrast
+ * included), and a screenshot of each under test-results/screens/ for a person to look at. On a
+ * phone, the menu too; and the views that were hardest to fit: an import's preview, Use template
+ * and the privacy dialog, with their actions inside the window.
  */
 
 const test = realDataTest.extend({
@@ -18,7 +20,7 @@ const test = realDataTest.extend({
   allowedConsoleErrors: [/status of 404/],
 });
 
-const widths = [375, 768, 1024, 1280];
+const widths = [320, 375, 768, 1024, 1280, 1920];
 const themes = ["light", "dark"] as const;
 
 const pages = [
@@ -39,6 +41,33 @@ const pages = [
 ];
 
 const shotsDir = join(projectRoot, "test-results/screens");
+
+/** An access key id in AWS's real format, which the privacy check stops. */
+const awsKey = "AKIAZ3MSJV4WWXKPQF7Q";
+
+/** A real prompt with three {{variables}} and a long text, so Use template's preview is long. */
+const templateTitle = "Narrative Point of View Transformer";
+
+/** Each control's right and bottom edges lie inside the window. */
+async function expectInWindow(page: Page, controls: Locator, shot: string) {
+  const size = page.viewportSize();
+  const boxes = await controls.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      const name = element.getAttribute("aria-label") ?? element.textContent?.trim();
+      return { name, right: box.right, bottom: box.bottom, height: box.height };
+    }),
+  );
+  for (const box of boxes) {
+    expect
+      .soft(box.right, `${shot}: ${box.name}'s right edge`)
+      .toBeLessThanOrEqual(size?.width ?? 0);
+    expect
+      .soft(box.bottom, `${shot}: ${box.name}'s bottom edge`)
+      .toBeLessThanOrEqual(size?.height ?? 0);
+    expect.soft(box.height, `${shot}: ${box.name}'s height`).toBeGreaterThanOrEqual(28);
+  }
+}
 
 async function expectFitsAndPasses(page: Page, shot: string) {
   await test.step(shot, () => checkScreen(page, shot));
@@ -110,6 +139,66 @@ for (const theme of themes) {
         .getByRole("button", { name: "Revoke", exact: true })
         .click();
       await expect(page.getByRole("button", { name: `Revoke ${tokenName}` })).toHaveCount(0);
+
+      // An import's preview, with a file whose long name must wrap.
+      await page.getByLabel("Choose a file to import").setInputFiles({
+        name: "prompts-exported-from-another-tool-on-a-long-afternoon.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from('act,prompt\n"Screens check","Summarise the meeting."\n'),
+      });
+      await expect(page.getByRole("button", { name: /^Import/ })).toBeVisible();
+      await expectFitsAndPasses(page, `${theme}-${width}-settings-import-preview`);
+
+      if (width < 768) {
+        // The phone menu: the theme switch whole and Logout full height, inside the window.
+        await page.goto("/dashboard");
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog");
+        await menu.getByRole("button", { name: "Logout" }).scrollIntoViewIfNeeded();
+        await expectInWindow(
+          page,
+          menu.getByRole("button", { name: /^(Light|Dark|System|Logout)$/ }),
+          `${theme}-${width}-phone-menu`,
+        );
+        await expectFitsAndPasses(page, `${theme}-${width}-phone-menu`);
+        await page.keyboard.press("Escape");
+      }
+
+      // Use template on a long real template: Copy stays in the window, the form scrolls.
+      await page.setViewportSize({ width, height: width < 768 ? 640 : 900 });
+      await page.goto(`/dashboard?q=${templateTitle}`);
+      await page
+        .getByRole("article", { name: templateTitle })
+        .first()
+        .getByRole("button", { name: "Use template" })
+        .click();
+      const template = page.getByRole("dialog", { name: `Use template: ${templateTitle}` });
+      await expect(template.getByRole("heading", { name: "Preview" })).toBeAttached();
+      await expectInWindow(
+        page,
+        template.getByRole("button", { name: /^(Clear|Copy)$/ }),
+        `${theme}-${width}-template-dialog`,
+      );
+      await expectFitsAndPasses(page, `${theme}-${width}-template-dialog`);
+      await page.keyboard.press("Escape");
+
+      // The privacy check before sharing a long prompt with a key at its end; Cancel shares nothing.
+      await page.goto("/central");
+      await page.getByRole("button", { name: "Share Prompt" }).click();
+      await page
+        .getByLabel("Prompt", { exact: true })
+        .fill(
+          `${Array.from({ length: 12 }, (_, i) => `${i + 1}. Check bucket policy ${i + 1}.`).join("\n")}\nUse the key ${awsKey}.`,
+        );
+      await page.getByRole("button", { name: "Share Prompt" }).click();
+      const privacy = page.getByRole("alertdialog", { name: "Check before sharing" });
+      await expect(
+        privacy.getByRole("region", { name: "In your prompt" }).locator("mark"),
+      ).toBeInViewport();
+      await expectInWindow(page, privacy.getByRole("button"), `${theme}-${width}-privacy-dialog`);
+      await expectFitsAndPasses(page, `${theme}-${width}-privacy-dialog`);
+      await privacy.getByRole("button", { name: "Cancel" }).click();
+      await page.setViewportSize({ width, height: 900 });
 
       // The add form open over the real library.
       await page.goto("/dashboard");

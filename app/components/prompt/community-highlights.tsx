@@ -10,7 +10,7 @@ export interface Highlights<P extends PublicPrompt = PublicPrompt> {
 }
 
 /** A highlight on a phone: most of the screen's width, the next one peeking in beside it. */
-const phoneCard = "w-[80vw] shrink-0 snap-start sm:w-auto";
+const phoneCard = "w-[85vw] shrink-0 snap-start sm:w-auto";
 
 /** How many of the fresh prompts show. */
 export const freshShown = 4;
@@ -52,7 +52,7 @@ export function CommunityHighlights<P extends PublicPrompt>(props: {
         aria-labelledby="fresh-today"
         className={cx("flex-none sm:flex-auto", promptOfTheDay ? "lg:col-span-2" : "lg:col-span-3")}
       >
-        <Heading id="fresh-today" className="mb-3 max-w-[80vw] font-semibold text-fg sm:max-w-none">
+        <Heading id="fresh-today" className="mb-3 max-w-[85vw] font-semibold text-fg sm:max-w-none">
           Fresh today{" "}
           <span className="font-normal text-muted">· {freshCount} shared in the last 24 hours</span>
         </Heading>
