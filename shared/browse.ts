@@ -58,6 +58,8 @@ export interface BrowseCard {
   match?: SearchMatch;
   creatorName: string;
   copyCount: number;
+  /** How many people keep a saved copy (a save is not a copy: "copies" counts Copy presses). */
+  saveCount: number;
 }
 
 export function topicNamed(category: string | undefined) {

@@ -21,3 +21,20 @@ export interface PaletteAnswer {
    */
   ownMatches: string[] | null;
 }
+
+/**
+ * How many prompts the palette shows, said truthfully: a full group means more may match than it
+ * shows, so it says "first N shown" (with the person's own count when the answer knows it), never
+ * "N found" for what is only its limit.
+ */
+export function paletteCountText(answer: Pick<PaletteAnswer, "own" | "community" | "ownMatches">) {
+  const shown = answer.own.length + answer.community.length;
+  const prompts = shown === 1 ? "prompt" : "prompts";
+  const full = answer.own.length >= paletteGroupSize || answer.community.length >= paletteGroupSize;
+  if (!full) return `${shown} ${prompts} found`;
+  const ownTotal =
+    answer.ownMatches && answer.ownMatches.length > answer.own.length
+      ? `; ${answer.ownMatches.length} of yours match`
+      : "";
+  return `First ${shown} ${prompts} shown${ownTotal}`;
+}

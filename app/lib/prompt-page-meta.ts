@@ -14,8 +14,12 @@ export function promptImagePath(prompt: Pick<PublicPrompt, "id" | "version">) {
   return `/p/${shortId(prompt.id)}/image.png?v=${prompt.version}`;
 }
 
-/** The page's description: the start of the prompt's text, its Markdown markers left out. */
-export function promptDescription(prompt: Pick<PublicPrompt, "promptText">) {
+/**
+ * The page's description: the owner's description when there is one, else the start of the
+ * prompt's text, its Markdown markers left out.
+ */
+export function promptDescription(prompt: Pick<PublicPrompt, "promptText" | "description">) {
+  if (prompt.description) return cutAtWord(prompt.description, descriptionLength);
   return cutAtWord(plainText(prompt.promptText.slice(0, 2000)), descriptionLength);
 }
 

@@ -14,6 +14,7 @@ export function compactPrompt(prompt: Prompt, folders: ReadonlyMap<string, strin
     id: prompt.id,
     title: prompt.title,
     useCase: prompt.category ?? undefined,
+    description: prompt.description ?? undefined,
     text: prompt.promptText,
     truncated: prompt.truncated || undefined,
     match: prompt.matchExcerpt,

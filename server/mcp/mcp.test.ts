@@ -30,6 +30,7 @@ describe("the MCP server", () => {
     const created = await person.call("POST", "/api/v1/prompts", {
       promptText: "Write a {{tone|friendly}} cover letter for {{role}} at {{company}}.",
       useCase: "Cover letter",
+      description: "A first letter to a company, in the tone asked for",
       shared: false,
     });
     expect(created.status).toBe(201);
@@ -66,6 +67,7 @@ describe("the MCP server", () => {
     expect(prompts.prompts).toEqual([
       expect.objectContaining({
         name: "cover-letter",
+        description: "A first letter to a company, in the tone asked for",
         arguments: [
           { name: "tone", description: "Default: friendly", required: false },
           { name: "role", required: true },

@@ -17,6 +17,8 @@ export interface OfferedPrompt {
   name: string;
   id: string;
   title: string;
+  /** The owner's description of it, or null. */
+  description: string | null;
   text: string;
 }
 
@@ -29,19 +31,21 @@ const starred = alias(prompts, "p");
  */
 export async function offeredPrompts(db: Database, viewer: Viewer): Promise<OfferedPrompt[]> {
   const result = await db.execute(sql`
-    SELECT id, title, prompt_text FROM (
-      SELECT ${prompts.id} AS id, ${prompts.title} AS title, ${prompts.promptText} AS prompt_text
+    SELECT id, title, description, prompt_text FROM (
+      SELECT ${prompts.id} AS id, ${prompts.title} AS title,
+        ${prompts.description} AS description, ${prompts.promptText} AS prompt_text
       FROM ${prompts}
       WHERE ${ownedBy(viewer)} AND ${prompts.promptText} LIKE '%{{%'
       UNION
-      SELECT ${starred.id}, ${starred.title}, ${starred.promptText}
+      SELECT ${starred.id}, ${starred.title}, ${starred.description}, ${starred.promptText}
       FROM ${favourites} JOIN ${prompts} AS ${starred} ON ${starred.id} = ${favourites.promptId}
       WHERE ${favourites.userId} = ${viewer.userId} AND ${readableBy(viewer, starred)}
     ) offered
     ORDER BY lower(title), id
     LIMIT ${offeredPromptLimit}`);
   const taken = new Map<string, number>();
-  return rowsOf<{ id: string; title: string; prompt_text: string }>(result).map((row) => {
+  type Row = { id: string; title: string; description: string | null; prompt_text: string };
+  return rowsOf<Row>(result).map((row) => {
     const base = slugOf(row.title);
     const seen = (taken.get(base) ?? 0) + 1;
     taken.set(base, seen);
@@ -49,6 +53,7 @@ export async function offeredPrompts(db: Database, viewer: Viewer): Promise<Offe
       name: seen === 1 ? base : `${base}-${seen}`,
       id: row.id,
       title: row.title,
+      description: row.description,
       text: row.prompt_text,
     };
   });

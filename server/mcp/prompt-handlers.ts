@@ -51,7 +51,8 @@ export function registerPromptHandlers(
         prompts: page.map((prompt) => ({
           name: prompt.name,
           title: prompt.title,
-          description: firstLine(prompt.text),
+          // The owner's description when there is one, else the text's first line.
+          description: prompt.description ?? firstLine(prompt.text),
           arguments: promptArguments(prompt.text),
         })),
         nextCursor: start + pageSize < offered.length ? String(start + pageSize) : undefined,

@@ -6,6 +6,7 @@ import { api } from "~/lib/api-client.ts";
 import { highlight } from "~/lib/highlight.tsx";
 import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { previewOf } from "../../../shared/markdown-preview.ts";
+import { paletteCountText } from "../../../shared/palette.ts";
 import { type Prompt, searchTermMaxLength } from "../../../shared/prompt.ts";
 import { templateVariables } from "../../../shared/template.ts";
 import {
@@ -71,7 +72,9 @@ export function PaletteBody(props: {
         ? "Searching..."
         : found + shown.length === 0 && !searching
           ? `Nothing matches “${term}”.`
-          : `${found} ${found === 1 ? "prompt" : "prompts"} found`;
+          : results
+            ? paletteCountText(results)
+            : "0 prompts found";
 
   const promptItems = (prompts: Prompt[]) =>
     prompts.flatMap((prompt) => [

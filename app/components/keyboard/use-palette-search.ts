@@ -8,6 +8,8 @@ interface PaletteResults {
   term: string;
   own: Prompt[];
   community: Prompt[];
+  /** Every own prompt that matched, when the answer names them (at most 100). */
+  ownMatches: string[] | null;
 }
 
 /** The own prompts an earlier answer found, all of them, and the term it answered. */
@@ -67,7 +69,12 @@ export function usePaletteSearch(typed: string) {
           inFlight.current = false;
           if (answer.ownMatches) ownMatches.current = { term: asked, ids: answer.ownMatches };
           if (asked === wanted.current) {
-            setResults({ term: asked, own: answer.own, community: answer.community });
+            setResults({
+              term: asked,
+              own: answer.own,
+              community: answer.community,
+              ownMatches: answer.ownMatches,
+            });
           } else send();
         },
         () => {

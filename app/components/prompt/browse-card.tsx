@@ -5,7 +5,7 @@ import { previewContent } from "./card-parts.tsx";
 /**
  * A shared prompt in the browse list: its title links to the prompt's own page, with its topic,
  * the start of its text (or, in a search, the words around the match the server found), who
- * shared it and how often it was copied.
+ * shared it and how often it was copied and saved.
  */
 export function BrowseCardView(props: { prompt: BrowseCard }) {
   const { prompt } = props;
@@ -24,10 +24,24 @@ export function BrowseCardView(props: { prompt: BrowseCard }) {
       <p className="card-preview">{previewContent(prompt)}</p>
       <p className="card-foot">
         <span>{`by ${prompt.creatorName}`}</span>
-        <span>
-          {prompt.copyCount === 1 ? "1 copy" : `${prompt.copyCount.toLocaleString("en-US")} copies`}
-        </span>
+        {uses(prompt) ? <span className="whitespace-nowrap">{uses(prompt)}</span> : null}
       </p>
     </article>
   );
+}
+
+/**
+ * How often it was copied and how many saved it, each only when it happened: never "0 copies"
+ * beside a prompt people saved (issue 42); nothing for a prompt nobody used yet.
+ */
+export function uses(prompt: Pick<BrowseCard, "copyCount" | "saveCount">) {
+  const parts = [
+    prompt.copyCount > 0 ? counted(prompt.copyCount, "copy", "copies") : null,
+    prompt.saveCount > 0 ? `saved by ${prompt.saveCount.toLocaleString("en-US")}` : null,
+  ];
+  return parts.filter(Boolean).join(" · ");
+}
+
+function counted(n: number, one: string, many: string) {
+  return n === 1 ? `1 ${one}` : `${n.toLocaleString("en-US")} ${many}`;
 }

@@ -27,7 +27,12 @@ export function CardByline(props: {
           />
         </>
       ) : null}
-      {prompt.saveCount > 0 ? ` · saved by ${prompt.saveCount.toLocaleString("en-US")}` : null}
+      {prompt.saveCount > 0 ? (
+        // One piece: "saved by 1" never breaks after "saved".
+        <span className="whitespace-nowrap">
+          {` · saved by ${prompt.saveCount.toLocaleString("en-US")}`}
+        </span>
+      ) : null}
     </span>
   );
 }

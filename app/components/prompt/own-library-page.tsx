@@ -51,7 +51,7 @@ export function OwnLibraryPage(props: {
           <SidebarDrawer organisers={organisers} />
           {adds ? <AddPromptButton label={adds.label} onClick={editor.add} /> : null}
         </LibraryHeader>
-        <ListControls term={data.q} />
+        <ListControls term={data.q} own />
         <PromptEditor editor={editor} addHeading={adds?.formHeading ?? "Edit Prompt"} />
         <PromptListSection
           heading={text.listHeading}
@@ -59,6 +59,7 @@ export function OwnLibraryPage(props: {
           list={shown.list}
           card={page.card}
           emptyText={text.emptyText}
+          own
           emptyAction={
             adds && !editor.open ? { label: adds.emptyInvite, run: editor.add } : undefined
           }

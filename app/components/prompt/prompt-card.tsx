@@ -5,6 +5,7 @@ import type { CardAbilities } from "./card-abilities.ts";
 import { AdminBadge, UpstreamBadge } from "./card-badges.tsx";
 import { CardByline } from "./card-byline.tsx";
 import { CardPreview, CardTitle, CardWholeText, hasMore, ShowMoreButton } from "./card-parts.tsx";
+import { CardPin } from "./card-pin.tsx";
 import { CardTools } from "./card-tools.tsx";
 import { CardUseButtons } from "./card-use-buttons.tsx";
 import { countCopy } from "./copy-text.ts";
@@ -74,6 +75,9 @@ export function PromptCard(props: {
           onDelete={() => handlers.onDelete(prompt)}
         />
       </header>
+      {prompt.description ? (
+        <p className="mt-2 text-sm text-fg-soft [overflow-wrap:anywhere]">{prompt.description}</p>
+      ) : null}
       {text.shown ? <CardWholeText {...text.shown} /> : <CardPreview prompt={prompt} />}
       {hasMore(prompt) ? (
         <ShowMoreButton
@@ -90,6 +94,7 @@ export function PromptCard(props: {
           canRestore={can.edit}
           onChanged={handlers.onChanged}
         />
+        {can.organise ? <CardPin prompt={prompt} /> : null}
         <CardUseButtons
           prompt={prompt}
           whole={text.whole}

@@ -14,6 +14,8 @@ export function PromptListSection(props: {
   card: (prompt: Prompt) => ReactNode;
   emptyText: string;
   emptyAction?: { label: string; run: () => void };
+  /** The person's own library, whose manual order they may change. */
+  own?: boolean;
 }) {
   const { list } = props;
   return (
@@ -31,6 +33,7 @@ export function PromptListSection(props: {
         loadingMore={list.loadingMore}
         onLoadMore={list.loadMore}
         emptyAction={props.emptyAction}
+        own={props.own}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { EmptyList } from "./empty-list.tsx";
+import { useManualOrder } from "./use-manual-order.ts";
 
 /**
  * The list's states: empty, no match for the search, and the grid of cards (each as the page
@@ -20,9 +21,14 @@ export function PromptList(props: {
   onLoadMore: () => void;
   /** What an empty list invites the person to do (the page's Add or Share). */
   emptyAction?: { label: string; run: () => void };
+  /** The person's own library: in its manual order, cards move by Alt+↑/↓ and by dragging. */
+  own?: boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
+  const manual =
+    props.own === true && new URLSearchParams(location.search).get("sort") === "manual";
+  const order = useManualOrder(props.items, manual);
   // A new search on this page, not a move to another page.
   const loading =
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -48,11 +54,23 @@ export function PromptList(props: {
         className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,22rem),1fr))] gap-4 transition-opacity aria-busy:opacity-60"
       >
         {props.items.map((prompt) => (
-          <li key={prompt.id} className="flex min-w-0">
+          <li
+            key={prompt.id}
+            data-prompt-id={prompt.id}
+            className="flex min-w-0"
+            onKeyDown={order.keyDown(prompt)}
+            onDragOver={order.dragOver}
+            onDrop={order.drop(prompt)}
+          >
             <div className="min-w-0 flex-1">{props.card(prompt)}</div>
           </li>
         ))}
       </ul>
+      {manual ? (
+        <p role="status" className="sr-only">
+          {order.announcement}
+        </p>
+      ) : null}
       {props.hasMore ? <LoadMore busy={props.loadingMore} onClick={props.onLoadMore} /> : null}
     </>
   );

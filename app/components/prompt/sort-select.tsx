@@ -5,14 +5,18 @@ import { type SortOrder, sortLabels, sortOrders } from "../../../shared/prompt.t
 
 /**
  * The list's order, kept in the URL with the search and filters. A search is in best-match order
- * unless another is picked; best match is offered only while searching.
+ * unless another is picked; best match is offered only while searching, and the manual order (the
+ * one the person set by moving cards) only in their own library and folders.
  */
-export function SortSelect(props: { searching: boolean }) {
+export function SortSelect(props: { searching: boolean; manual?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const fallback: SortOrder = props.searching ? "relevance" : "newest";
   const current = (new URLSearchParams(location.search).get("sort") ?? fallback) as SortOrder;
-  const offered = sortOrders.filter((order) => order !== "relevance" || props.searching);
+  const offered = sortOrders.filter(
+    (order) =>
+      (order !== "relevance" || props.searching) && (order !== "manual" || props.manual === true),
+  );
   return (
     <label className="flex shrink-0 items-center gap-2 text-sm text-fg-soft">
       Sort by

@@ -49,6 +49,7 @@ export async function loadBrowsePage(db: Database, url: URL): Promise<BrowseAnsw
     ...(prompt.match ? { match: prompt.match } : {}),
     creatorName: prompt.creatorName,
     copyCount: prompt.copyCount,
+    saveCount: prompt.saveCount,
   }));
   const status = prompts.length === 0 && query.page > 1 ? 404 : 200;
   return { kind: "page", status, query, prompts, hasNext };

@@ -64,6 +64,9 @@ export default function PromptPage({ loaderData }: Route.ComponentProps) {
           >
             {prompt.title}
           </h1>
+          {prompt.description ? (
+            <p className="mt-3 text-lg text-muted [overflow-wrap:anywhere]">{prompt.description}</p>
+          ) : null}
           <p className="mt-3 text-sm text-muted">
             {"by "}
             {creatorPath ? (
