@@ -23,56 +23,56 @@ afterAll(async () => {
 });
 
 /**
- * Collects the prompt events of one stream response that `keep` accepts, until `count` of them
- * arrived (or 2 s passed).
+ * Reads one stream response: `ready` resolves once the stream listens (its "ready" event, sent
+ * after it subscribed), `events` with the prompt events `keep` accepts once `count` of them came.
  */
-async function readEvents(
+function readEvents(
   response: Response,
   count: number,
   keep: (change: PromptChange) => boolean = () => true,
 ) {
   const reader = response.body?.getReader();
   if (!reader) throw new Error("no stream");
-  const decoder = new TextDecoder();
-  const events: PromptChange[] = [];
-  let text = "";
-  const deadline = Date.now() + 2000;
-  // A read that outlasts one wait is kept for the next: dropping it would drop its chunk.
-  let pending = reader.read();
-  while (events.length < count && Date.now() < deadline) {
-    const next = await Promise.race([
-      pending,
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 100)),
-    ]);
-    if (next === null) continue;
-    if (next.done) break;
-    pending = reader.read();
-    text += decoder.decode(next.value, { stream: true });
-    const blocks = text.split("\n\n");
-    text = blocks.pop() ?? "";
-    for (const block of blocks) {
-      if (!block.includes("event: prompt")) continue;
-      const data = block
-        .split("\n")
-        .find((line) => line.startsWith("data: "))
-        ?.slice(6);
-      const change = data ? (JSON.parse(data) as PromptChange) : null;
-      if (change && keep(change)) events.push(change);
+  let listening = () => {};
+  const ready = new Promise<void>((resolve) => {
+    listening = resolve;
+  });
+  const read = async () => {
+    const decoder = new TextDecoder();
+    const events: PromptChange[] = [];
+    let text = "";
+    while (events.length < count) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+      const blocks = text.split("\n\n");
+      text = blocks.pop() ?? "";
+      for (const block of blocks) {
+        if (block.includes("event: ready")) listening();
+        if (!block.includes("event: prompt")) continue;
+        const data = block
+          .split("\n")
+          .find((line) => line.startsWith("data: "))
+          ?.slice(6);
+        const change = data ? (JSON.parse(data) as PromptChange) : null;
+        if (change && keep(change)) events.push(change);
+      }
     }
-  }
-  await reader.cancel();
-  return events;
+    await reader.cancel();
+    return events;
+  };
+  return { ready, events: read() };
 }
 
-it("streams changes to shared prompts within two seconds, and never personal ones", async () => {
+it("streams changes to shared prompts as they are made, and never personal ones", async () => {
   const app = await createTestApp({ db: database.db, changeFeed: feed });
   const actors = await createActors(database.db);
   expect((await app.request("/api/v1/events", asActor(actors.visitor))).status).toBe(401);
 
   const stream = await app.request("/api/v1/events", asActor(actors.userB));
   expect(stream.headers.get("content-type")).toContain("text/event-stream");
-  const events = readEvents(stream, 3);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const { ready, events } = readEvents(stream, 3);
+  await ready;
   const post = (json: unknown) =>
     app.request("/api/v1/prompts", asActor(actors.userA, { method: "POST", json }));
   await post({ promptText: "Private thought", shared: false });
@@ -118,8 +118,8 @@ describe("changes announced by the database reach open streams, whichever code m
     const { app, stream } = await watching();
     const { author, ids } = await sharing(app, ["Shared one", "Shared two"]);
     const file = (await author.call("GET", "/api/v1/export")).text;
-    const events = readEvents(stream, 2, (event) => !ids.includes(event.id));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { ready, events } = readEvents(stream, 2, (event) => !ids.includes(event.id));
+    await ready;
     const importer = await apiPerson(database.db, app);
     expect((await importer.upload("/api/v1/import", file)).status).toBe(201);
     const imported = await database.db
@@ -142,8 +142,8 @@ describe("changes announced by the database reach open streams, whichever code m
   ] as const)("an account deleted %s", async (_name, keepSharedPrompts, type) => {
     const { app, stream } = await watching();
     const { author, ids } = await sharing(app, ["Shared one", "Shared two"]);
-    const events = readEvents(stream, 2, (event) => event.type !== "created");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { ready, events } = readEvents(stream, 2, (event) => event.type !== "created");
+    await ready;
     const deleted = await author.call("DELETE", "/api/v1/account", {
       confirmEmail: author.user.email,
       keepSharedPrompts,
@@ -159,8 +159,12 @@ describe("changes announced by the database reach open streams, whichever code m
   it("one statement announces at most its 20 newest shared prompts, oldest first", async () => {
     const { app, stream } = await watching();
     const author = await apiPerson(database.db, app);
-    const events = readEvents(stream, 21, (event) => event.category === "bulk");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The 20 announced, then a share made after them, which ends the reading: a 21st of the
+    // statement's would come before it.
+    const { ready, events } = readEvents(stream, 21, (event) =>
+      ["bulk", "after the bulk"].includes(event.category ?? ""),
+    );
+    await ready;
     const rows = Array.from({ length: 30 }, (_, i) => ({
       title: `Bulk ${i}`,
       promptText: `Bulk ${i}`,
@@ -177,6 +181,11 @@ describe("changes announced by the database reach open streams, whichever code m
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .slice(-20)
       .map((row) => row.id);
-    expect((await events).map((event) => event.id)).toEqual(newest);
+    const after = await author.call("POST", "/api/v1/prompts", {
+      promptText: "After the bulk",
+      useCase: "after the bulk",
+      shared: true,
+    });
+    expect((await events).map((event) => event.id)).toEqual([...newest, after.body.id]);
   });
 });

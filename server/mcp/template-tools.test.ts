@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
 import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { prompts } from "../db/schema.ts";
 
 let database: DatabaseHandle;
 let app: TestApp;
@@ -28,9 +30,13 @@ describe("GET /api/v1/snippets", () => {
   it("finds the person's own prompts by title in any case, the one edited last, never another's", async () => {
     const person = await apiPerson(database.db, app);
     const other = await apiPerson(database.db, app);
-    await save(person, "Signature", "Old signature");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const older = await save(person, "Signature", "Old signature");
     const newer = await save(person, "signature", "New signature");
+    // Edited a minute before the other, whatever the clock's grain.
+    await database.db
+      .update(prompts)
+      .set({ updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(prompts.id, older.id));
     await save(other, "Greeting", "Someone else's greeting");
     await createPrompt(database.db, {
       userId: other.user.id,

@@ -1,7 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { refreshedValue } from "./refreshed-value.ts";
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+// The clock the value reads is the test's: time passes when the test moves it.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets a refresh under way in the background finish (its promises settle before this). */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("a refreshed value", () => {
   it("makes only the first caller wait, then hands out the last value while a newer one is worked out", async () => {
@@ -13,15 +22,16 @@ describe("a refreshed value", () => {
       return calls;
     });
     expect(await value()).toBe(1);
+    vi.advanceTimersByTime(20);
     expect(await value()).toBe(1);
     expect(calls).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    vi.advanceTimersByTime(1);
     // Stale: the old value at once, one refresh under way however many ask.
     expect(await value()).toBe(1);
     expect(await value()).toBe(1);
     expect(calls).toBe(2);
     release?.();
-    await tick();
+    await settled();
     expect(await value()).toBe(2);
   });
 
@@ -34,11 +44,13 @@ describe("a refreshed value", () => {
     });
     await expect(value()).rejects.toThrow("database away");
     expect(await value()).toBe(2);
-    await tick();
+    vi.advanceTimersByTime(1);
     expect(await value()).toBe(2);
-    await tick();
+    await settled();
+    vi.advanceTimersByTime(1);
     expect(await value()).toBe(2);
-    await tick();
+    await settled();
+    vi.advanceTimersByTime(1);
     expect(await value()).toBe(4);
   });
 });

@@ -58,12 +58,19 @@ describe("kept images", () => {
   it("share one render between requests for the same image, and keep it", async () => {
     const kept = createKeptImages({ maxBytes: 1000 });
     let renders = 0;
+    // The render is under way until all three have asked.
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const render = async () => {
       renders++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await finished;
       return Buffer.alloc(100);
     };
-    const answers = await Promise.all([1, 2, 3].map(() => kept.image("a", render)));
+    const asked = [1, 2, 3].map(() => kept.image("a", render));
+    finish();
+    const answers = await Promise.all(asked);
     expect(renders).toBe(1);
     expect(new Set(answers).size).toBe(1);
     await kept.image("a", render);
