@@ -44,6 +44,8 @@ test("320 × 640: the privacy dialog keeps the prompt's box tall, its finding in
   expect(box.height).toBeGreaterThanOrEqual(120);
   expect(mark.y).toBeGreaterThanOrEqual(box.y);
   expect(mark.y + mark.height).toBeLessThanOrEqual(box.y + box.height);
+  // Nor is it scrolled out of sight by the dialog's own body.
+  await expect(text.locator("mark")).toBeInViewport();
   for (const name of ["Cancel", "Share anyway", "Remove and share"]) {
     const button = await dialog.getByRole("button", { name }).boundingBox();
     expect(button && button.y + button.height, name).toBeLessThanOrEqual(640);

@@ -131,12 +131,16 @@ function markedIn(findings: SharedFinding[], field: PublicField) {
   return findings.filter((finding) => finding.field === field && finding.entry === undefined);
 }
 
-/** A long text opens scrolled, within its own box, to its first finding, a third of the way down. */
+/**
+ * A long text opens scrolled, within its own box, to its first finding, a third of the way down;
+ * and on a small screen the dialog's body scrolls as little as it must to show it.
+ */
 function scrollToFirstFinding(box: HTMLElement | null) {
   const mark = box?.querySelector("mark");
   if (!box || !mark) return;
   const below = mark.getBoundingClientRect().top - box.getBoundingClientRect().top;
   box.scrollTop = Math.max(0, box.scrollTop + below - box.clientHeight / 3);
+  mark.scrollIntoView({ block: "nearest" });
 }
 
 /** The text with each finding in a <mark>, built from plain text. */
