@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useLibrary } from "~/components/organise/library-context.tsx";
 import { api } from "~/lib/api-client.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
 
@@ -9,13 +9,13 @@ import type { Prompt } from "../../../shared/prompt.ts";
  */
 export function CardPin(props: { prompt: Prompt }) {
   const { prompt } = props;
-  const revalidator = useRevalidator();
+  const { refresh } = useLibrary();
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     setBusy(true);
     try {
       await api("PUT", `/api/v1/prompts/${prompt.id}/pin`, { pinned: !prompt.pinned });
-      await revalidator.revalidate();
+      refresh();
     } finally {
       setBusy(false);
     }
