@@ -91,7 +91,7 @@ describe("a prompt card", () => {
     expect(reader).not.toContain('draggable="true"');
   });
 
-  it("offers an editor edit, filing, tags and delete besides", () => {
+  it("offers an editor edit, filing, tags, pinning and delete besides", () => {
     const editor = render(
       { ...prompt, isOwn: true },
       { can: { edit: true, delete: true, organise: true, saveCopy: false, collect: true } },
@@ -103,6 +103,7 @@ describe("a prompt card", () => {
       "Add Rivers of Europe to a collection",
       "Delete Rivers of Europe",
       "Add a tag to Rivers of Europe",
+      "Pin Rivers of Europe to the top",
       "Open in an AI assistant: Rivers of Europe",
       "Run Rivers of Europe against a model",
       "Star Rivers of Europe (0 stars)",
