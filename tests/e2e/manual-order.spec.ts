@@ -8,8 +8,7 @@ import { expect, test } from "./support/test.ts";
  * heard by a screen reader) and by dragging, and pins first.
  */
 
-const order = (page: Page) =>
-  page.locator("[data-prompt-card] .card-title").allInnerTexts();
+const order = (page: Page) => page.locator("[data-prompt-card] .card-title").allInnerTexts();
 
 test("cards move in the manual order by keyboard and by dragging, and a pin comes first", async ({
   page,
