@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { shortcuts } from "../../app/components/keyboard/shortcuts.ts";
+import { sequenceTimeoutMs, shortcuts } from "../../app/components/keyboard/shortcuts.ts";
 import type { WholePrompt } from "../../shared/prompt.ts";
 import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
@@ -318,9 +318,22 @@ test("every shortcut works by keyboard, and none fires while typing or with a di
   await page.keyboard.press("Escape");
   await expect(text).toBeHidden();
 
-  // A sequence waits a second for its second key, no longer.
+  // A sequence waits a second for its second key, no longer: "f" comes once the page's own
+  // clock has passed that second since "g" went down.
+  await page.evaluate(() => {
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        (window as unknown as { firstKeyAt: number }).firstKeyAt = event.timeStamp;
+      },
+      { once: true },
+    );
+  });
   await page.keyboard.press("g");
-  await page.waitForTimeout(1200);
+  await page.waitForFunction((wait) => {
+    const at = (window as unknown as { firstKeyAt?: number }).firstKeyAt;
+    return at !== undefined && performance.now() - at > wait;
+  }, sequenceTimeoutMs);
   await page.keyboard.press("f");
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -396,7 +409,10 @@ test("the palette opened just as the shortcuts dialog closes stays open", async 
     dialog.close();
     document.querySelector<HTMLElement>('button[aria-label="Search and commands"]')?.click();
     await told;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // What the close set off is on screen two frames later.
+    for (let frame = 0; frame < 2; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
     // The palette is the only dialog marked with a role; the shortcuts are a <dialog>.
     return document.querySelector('[role="dialog"]') ? "palette open" : "palette closed";
   });

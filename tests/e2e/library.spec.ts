@@ -73,7 +73,7 @@ test("the personal library: add, search with highlight, expand, copy, edit and d
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     "Summarise this article in three bullet points",
   );
-  await expect(copy).not.toHaveAttribute("data-copied", "true", { timeout: 3000 });
+  await expect(copy).not.toHaveAttribute("data-copied", "true");
 
   // Edit keeps the prompt personal.
   await card(page, "Summarise").getByRole("button", { name: /^Edit/ }).click();
@@ -106,6 +106,8 @@ test("an earlier key's answer arriving while the person types never changes what
   page,
 }) => {
   await signIn(page, { email: uniqueEmail("typist") });
+  // The page's clock, so the box's pause before it searches lasts as long as the test says.
+  await page.clock.install();
   await page.goto("/central");
   // The answer to "alpha " is held until "be" of "beta" is typed.
   let release = () => {};
@@ -121,11 +123,18 @@ test("an earlier key's answer arriving while the person types never changes what
   const asked = page.waitForRequest((request) => request.url().includes("q=alpha+"));
   await page.keyboard.type("alpha ");
   await asked;
-  // "be" is typed and not yet searched (the box waits for a pause) when the answer lands.
+  // "be" is typed and not yet searched (the clock stands still, so the box is still waiting for
+  // a pause) when the answer lands.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await page.keyboard.type("be");
+  const landed = page.waitForResponse((response) => response.url().includes("q=alpha+"));
   release();
-  await page.waitForTimeout(40);
+  await landed;
+  // The address moves once the answer is in, with the page that shows it.
+  await expect(page).toHaveURL(/q=alpha(\+|%20)$/);
+  await expect(box).toHaveValue("alpha be");
   await page.keyboard.type("ta");
+  await page.clock.resume();
   await expect(box).toHaveValue("alpha beta");
   await expect(page).toHaveURL(/q=alpha(\+|%20)beta/);
   // A term from outside the box (an address here) still replaces it.
@@ -150,14 +159,20 @@ test("the list keeps its cards while a search loads, then pages of 24 with Load 
   await expect(card(page, "Numbered prompt 00")).toBeVisible();
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 
+  // The search's answer is held until the list has been seen waiting for it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/dashboard.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await held;
     await route.continue();
   });
   await page.getByLabel("Search prompts").fill("prompt 1");
   // The cards on screen stay, marked busy, until the new ones arrive: no spinner in their place.
   await expect(page.locator("ul[aria-busy=true]")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(30);
+  release();
   await expect(page.getByRole("article")).toHaveCount(10);
   await expect(page.locator("ul[aria-busy=true]")).toHaveCount(0);
 });
@@ -266,15 +281,14 @@ test("the admin dashboard adds and deletes global prompts", async ({ page }) => 
     "/central",
   );
 
-  // Both fields are required; an incomplete form does nothing at all.
+  // Both fields are required; an incomplete form does nothing at all: of the two tries below,
+  // only the complete one is sent.
   let posts = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posts++;
   });
   await page.getByLabel("Content").fill(`Guide ships into a ${word}`);
   await page.getByRole("button", { name: "Add Global Prompt" }).click();
-  await page.waitForTimeout(300);
-  expect(posts).toBe(0);
   await expect(page.locator("[data-toast]").filter({ hasText: "Global prompt" })).toHaveCount(0);
 
   await page.getByLabel("Use case").fill("navigation");
@@ -282,6 +296,7 @@ test("the admin dashboard adds and deletes global prompts", async ({ page }) => 
   await page.getByLabel("Content").fill(longContent);
   await page.getByRole("button", { name: "Add Global Prompt" }).click();
   await expectToast(page, "Global prompt created successfully");
+  expect(posts).toBe(1);
   const row = page.getByRole("listitem").filter({ hasText: word });
   await expect(row).toContainText(`${longContent.slice(0, 100)}...`);
   await expect(row).toContainText("by Site Admin");

@@ -25,12 +25,20 @@ async function createLongPrompt(page: Page, text: string) {
   return ((await res.json()) as { id: string }).id;
 }
 
-/** Holds back the whole text's answer a little, so the loading state can be seen. */
-async function slowWholeText(page: Page, id: string) {
+/**
+ * Holds back the whole text's answer until the returned function is called, so the loading state
+ * can be seen; answers after that pass at once.
+ */
+async function heldWholeText(page: Page, id: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(`**/api/v1/prompts/${id}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     await route.continue();
   });
+  return release;
 }
 
 test("a long prompt: the card has the excerpt; Show more, Copy and Edit use the whole text", async ({
@@ -54,9 +62,10 @@ test("a long prompt: the card has the excerpt; Show more, Copy and Edit use the 
   await expect(long).not.toContainText(ending);
 
   // Show more fetches the whole text, showing that it is loading.
-  await slowWholeText(page, id);
+  const release = await heldWholeText(page, id);
   await long.getByRole("button", { name: "Show more" }).click();
   await expect(long.getByRole("button", { name: "Loading..." })).toBeVisible();
+  release();
   await expect(long).toContainText(ending);
   await expect(long.getByRole("button", { name: "Show less" })).toBeVisible();
   await long.getByRole("button", { name: "Show less" }).click();
@@ -99,11 +108,12 @@ test("Use template fills the variables of the whole text", async ({ page, contex
   const whole = longText();
   const id = await createLongPrompt(page, whole);
   await page.reload();
-  await slowWholeText(page, id);
+  const release = await heldWholeText(page, id);
 
   await card(page, "Plan the school trip").getByRole("button", { name: "Use template" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Loading...")).toBeVisible();
+  release();
   // The second variable is near the end of the text, far past what the card holds.
   await dialog.getByLabel("season").fill("winter");
   await dialog.getByLabel("class").fill("year six");

@@ -56,6 +56,9 @@ async function addHistory(page: Page) {
 export async function startRealDataServer(browser: Browser): Promise<RunningServer> {
   const server = await startSeededServer();
   const context = await browser.newContext({ baseURL: server.url });
+  // Outside a test, nothing else bounds these steps: the limits are for a server that never
+  // answers. A fresh server's first page took over 30 s on two cores shared with other runs.
+  context.setDefaultTimeout(300_000);
   try {
     const page = await context.newPage();
     await signIn(page, realDataReader);
@@ -63,7 +66,7 @@ export async function startRealDataServer(browser: Browser): Promise<RunningServ
       data: await readFile(realPromptsFile, "utf8"),
       headers: { "content-type": "text/csv" },
       // 1,529 prompts take seconds, and far longer on a machine busy with other work.
-      timeout: 120_000,
+      timeout: 300_000,
     });
     if (imported.status() !== 201) throw new Error(`import answered ${imported.status()}`);
     await addHistory(page);
