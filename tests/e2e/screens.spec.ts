@@ -93,7 +93,8 @@ for (const theme of themes) {
     test(`${theme}, ${width} px: every page fits, passes axe, and is photographed`, async ({
       page,
     }) => {
-      test.setTimeout(240_000);
+      // Fourteen pages and eight views, each photographed and checked by axe, on a shared machine.
+      test.setTimeout(420_000);
       await mkdir(shotsDir, { recursive: true });
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: theme });
