@@ -1,32 +1,31 @@
+import { getTableConfig } from "drizzle-orm/pg-core";
+import { sqlColumns, tableCodecs } from "../library-data/table-codecs.ts";
+
 /**
  * Every table a backup holds, parents before children, each with its key (for reading in
  * order), any column pointing into its own table (restored in a second pass), and any column
- * the database derives from other rows (derived). A backup writes derived values as they are,
- * but a restore checks them like any value and then leaves them to the database: a prompt's
+ * the database derives from other rows (derived): all from the tables' codecs
+ * (server/library-data/table-codecs.ts). A backup writes derived values as they are, but a
+ * restore checks them like any value and then leaves them to the database: a prompt's
  * save_count is counted again by its trigger as the second pass links each saved copy to its
  * original, so taking the backup's count too would count every save twice.
  */
-export const backupTables = [
-  { name: "users", key: ["id"], later: [], derived: [] },
-  { name: "profiles", key: ["id"], later: [], derived: [] },
-  { name: "folders", key: ["id"], later: ["parent_id"], derived: [] },
-  { name: "tags", key: ["id"], later: [], derived: [] },
-  { name: "prompts", key: ["id"], later: ["source_prompt_id"], derived: ["save_count"] },
-  { name: "prompt_versions", key: ["prompt_id", "number"], later: [], derived: [] },
-  { name: "prompt_tags", key: ["prompt_id", "tag_id"], later: [], derived: [] },
-  { name: "favourites", key: ["user_id", "prompt_id"], later: [], derived: [] },
-  { name: "prompt_copies", key: ["prompt_id", "user_id", "day"], later: [], derived: [] },
-  { name: "daily_prompts", key: ["day"], later: [], derived: [] },
-  { name: "collections", key: ["id"], later: [], derived: [] },
-  { name: "collection_items", key: ["collection_id", "prompt_id"], later: [], derived: [] },
-  { name: "collection_stars", key: ["collection_id", "user_id"], later: [], derived: [] },
-  // A connection's key is held sealed: restored under the same CONNECTION_SECRET it opens again,
-  // under another it is absent and its person enters it again.
-  { name: "model_connections", key: ["id"], later: [], derived: [] },
-  { name: "prompt_runs", key: ["id"], later: [], derived: [] },
-  { name: "prompt_tests", key: ["id"], later: [], derived: [] },
-  { name: "prompt_test_results", key: ["test_id", "version"], later: [], derived: [] },
-] as const;
+export const backupTables = tableCodecs.map((codec) => {
+  const config = getTableConfig(codec.table);
+  const columns = sqlColumns(codec);
+  const withRule = (rule: "later" | "derived") =>
+    columns.filter((column) => column.codec.restore === rule).map((column) => column.name);
+  return {
+    name: config.name,
+    key: (config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary)).map(
+      (column) => column.name,
+    ),
+    later: withRule("later"),
+    derived: withRule("derived"),
+    /** The backup format that first held each of its columns. */
+    since: Math.max(...columns.map((column) => column.codec.since ?? 1)),
+  };
+});
 
 /**
  * Tables no backup holds, and no restore accepts. Sessions, access tokens (OAuth ones with their
@@ -68,8 +67,11 @@ export const backupFormat = "promptshelf-backup";
  * restores with no version purged.
  * 6: with the workbench (drizzle/0022): model connections (keys sealed), kept runs, test cases
  * and their outcomes. A 1 to 5 restores with none.
+ * From 7, a column's codec says which format first held it (`since`), and the format is the
+ * newest of them: a new column moves it on with no other change. A backup of an earlier format
+ * restores with the newer columns at their defaults.
  */
-export const backupVersion = 6;
-export const readableVersions = [1, 2, 3, 4, 5, 6];
+export const backupVersion = Math.max(6, ...backupTables.map((table) => table.since));
+export const readableVersions = Array.from({ length: backupVersion }, (_, index) => index + 1);
 /** Backups older than this were written before prompts had versions. */
 export const firstVersionWithHistory = 3;

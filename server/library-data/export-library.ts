@@ -11,6 +11,7 @@ import {
   ownPrompts,
   starsOnOthers,
 } from "./library-rows.ts";
+import { exportEntry, folderCodec } from "./table-codecs.ts";
 
 export const exportFormats = ["json", "csv", "markdown", "prompt-files"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -66,7 +67,7 @@ async function* jsonChunks(
     version: 1,
     exportedAt: new Date().toISOString(),
     account: { email: viewer.email, name: viewer.name },
-    folders,
+    folders: folders.map((folder) => exportEntry(folderCodec, folder)),
     favourites: await starsOnOthers(db, viewer.userId),
     collections: await ownCollections(db, viewer.userId),
   };

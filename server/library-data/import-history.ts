@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { promptVersions } from "../db/schema.ts";
 import { versionNote } from "../prompts/prompt-input.ts";
 import { isUuid } from "../uuid.ts";
 import { fail, type ImportLimits, importDate, importedContent } from "./import-rules.ts";
@@ -11,6 +12,8 @@ export interface ImportedVersion {
   note: string | null;
   restoredFrom: number | null;
   createdAt: Date;
+  /** The version's columns the file gives as they are (table-codecs.ts). */
+  columns: Partial<typeof promptVersions.$inferInsert>;
 }
 
 /** What a PromptShelf JSON file says of a prompt beyond its content: its versions and origin. */
@@ -61,7 +64,8 @@ export const versionEntry = z.object({
   createdAt: z.string(),
 });
 
-export type VersionEntry = z.infer<typeof versionEntry>;
+/** A version entry, with the columns the import writes as they are (table-codecs.ts). */
+export type VersionEntry = z.infer<typeof versionEntry> & { columns: ImportedVersion["columns"] };
 
 /**
  * A prompt's history as an edit would have left it: earlier versions numbered below the current
@@ -96,6 +100,7 @@ export function importedHistory(
       note: noteOf(version.note, at),
       restoredFrom: restoredOf(version.restoredFrom, version.number, at),
       createdAt: importDate(version.createdAt, at, now) ?? fail(at, "it has no date"),
+      columns: version.columns,
     };
   });
   // A file from before versions names a copy's original alone: the copy took its version 1,

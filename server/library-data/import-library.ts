@@ -158,6 +158,7 @@ async function insertPrompts(
     .insert(prompts)
     .values(
       batch.map((prompt) => ({
+        ...prompt.columns,
         ...titleAndCategory(prompt.useCase),
         ...(prompt.topic ? { category: prompt.topic } : {}),
         promptText: prompt.promptText,
@@ -206,6 +207,7 @@ async function insertEarlierVersions(tx: Tx, batch: ImportedPrompt[], inserted: 
     const promptId = inserted[i]?.id;
     if (!promptId || !prompt.history) return [];
     return prompt.history.earlier.map((version) => ({
+      ...version.columns,
       promptId,
       number: version.number,
       ...titleAndCategory(version.useCase),

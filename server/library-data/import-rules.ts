@@ -4,6 +4,7 @@ import {
   tagsPerPrompt,
   useCaseMaxLength,
 } from "../../shared/prompt.ts";
+import type { prompts } from "../db/schema.ts";
 import { AppError, type ErrorCode, type ErrorDetail } from "../errors.ts";
 import { folderName } from "../folders/folder-input.ts";
 import { storableText } from "../validation.ts";
@@ -27,6 +28,8 @@ export interface ImportedPrompt {
   history?: ImportedHistory;
   /** The seed's demo prompts: the topic library it is filed under (its category; the title stays). */
   topic?: string;
+  /** PromptShelf JSON only: the columns the file gives as they are (table-codecs.ts). */
+  columns?: Partial<typeof prompts.$inferInsert>;
 }
 
 /** Every format an import reads, as the preview names it. */

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { collectionColumns } from "../collections/collection-access.ts";
 import { itemsOfEach } from "../collections/collection-view.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -13,9 +12,21 @@ import {
 } from "../db/schema.ts";
 import { checkedElsewhere, landed, ownedBy, readableBy } from "../prompts/prompt-access.ts";
 import { storedTextHash } from "../prompts/same-text.ts";
+import {
+  collectionCodec,
+  exportEntry,
+  itemCodec,
+  promptCodec,
+  starCodec,
+  versionCodec,
+} from "./table-codecs.ts";
 
 const batchSize = 500;
 
+/**
+ * What the other exports (CSV, Markdown, prompt files) read of a prompt's JSON entry. The entry
+ * holds every exported column of prompts, as table-codecs.ts declares them, with its tags and star.
+ */
 export interface ExportedPrompt {
   id: string;
   title: string;
@@ -24,60 +35,21 @@ export interface ExportedPrompt {
   shared: boolean;
   folderId: string | null;
   tags: string[];
-  favourite: boolean;
-  copyCount: number;
-  /** For a saved copy: the original (null once it was removed) and its version the copy took. */
-  savedFromId: string | null;
-  savedFromVersion: number | null;
-  /** The current version: its number, note and the version it restored; its time is updatedAt. */
   version: number;
-  versionNote: string | null;
-  versionRestoredFrom: number | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/** An earlier version of an exported prompt, named by the prompt's id. */
-export interface ExportedVersion {
-  promptId: string;
-  number: number;
-  title: string;
-  category: string | null;
-  promptText: string;
-  note: string | null;
-  restoredFrom: number | null;
-  createdAt: string;
 }
 
 /**
  * One of the owner's collections, with its items in order as its page shows them: shared prompts
  * only (the owner's or anyone's), each named by what its public page shows, and the owner's note.
  */
-export interface ExportedCollection {
-  title: string;
-  description: string;
-  isPublic: boolean;
-  createdAt: string;
-  updatedAt: string;
-  items: {
-    promptId: string;
-    title: string;
-    category: string | null;
-    /** The prompt's public page, `/p/<short id>-<slug>`. */
-    path: string;
-    note: string;
-  }[];
-}
+export type ExportedCollection = Record<string, unknown>;
 
 /** The owner's folders, parents before children (none an import still running made). */
 export async function ownFolders(db: Database, userId: string) {
   const rows = await db
-    .select({
-      id: folders.id,
-      name: folders.name,
-      parentId: folders.parentId,
-      createdAt: folders.createdAt,
-    })
+    .select()
     .from(folders)
     .where(and(eq(folders.userId, userId), landed(folders.importRunId)))
     .orderBy(asc(folders.createdAt), asc(folders.id));
@@ -93,13 +65,13 @@ export async function ownFolders(db: Database, userId: string) {
     const row = ordered[next];
     if (row) ordered.push(...(children.get(row.id) ?? []));
   }
-  return ordered.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return ordered;
 }
 
 /** Stars the owner gave to other people's prompts (their own are flagged on each prompt). */
 export async function starsOnOthers(db: Database, userId: string) {
   const rows = await db
-    .select({ promptId: favourites.promptId, createdAt: favourites.createdAt })
+    .select({ star: favourites })
     .from(favourites)
     .innerJoin(prompts, eq(prompts.id, favourites.promptId))
     .where(
@@ -109,13 +81,13 @@ export async function starsOnOthers(db: Database, userId: string) {
         readableBy({ userId, isAdmin: false }),
       ),
     );
-  return rows.map((row) => ({ promptId: row.promptId, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => exportEntry(starCodec, row.star));
 }
 
 /** The owner's collections, oldest first (at most collectionsPerPerson). */
 export async function ownCollections(db: Database, userId: string): Promise<ExportedCollection[]> {
   const rows = await db
-    .select(collectionColumns)
+    .select()
     .from(collections)
     .where(eq(collections.userId, userId))
     .orderBy(asc(collections.createdAt), asc(collections.id));
@@ -123,20 +95,17 @@ export async function ownCollections(db: Database, userId: string): Promise<Expo
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    title: row.title,
-    description: row.description,
-    isPublic: row.isPublic,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    items: (items.get(row.id) ?? []).map(({ prompt, path, note }) => ({
-      promptId: prompt.id,
-      title: prompt.title,
-      category: prompt.category,
-      path,
-      note,
-    })),
-  }));
+  return rows.map((row) =>
+    exportEntry(collectionCodec, row, {
+      items: (items.get(row.id) ?? []).map(({ prompt, path, note }) =>
+        exportEntry(
+          itemCodec,
+          { promptId: prompt.id, note },
+          { title: prompt.title, category: prompt.category, path },
+        ),
+      ),
+    }),
+  );
 }
 
 type Position = { createdAt: Date; id: string } | null;
@@ -175,7 +144,10 @@ export async function* ownPromptHashes(db: Database, userId: string): AsyncGener
 }
 
 /** Every prompt the person owns, oldest first, a batch at a time (never the whole library at once). */
-export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<ExportedPrompt> {
+export async function* ownPrompts(
+  db: Database,
+  userId: string,
+): AsyncGenerator<ExportedPrompt & Record<string, unknown>> {
   let after: Position = null;
   while (true) {
     const batch: (typeof prompts.$inferSelect)[] = await db
@@ -201,24 +173,10 @@ export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<
       ).map((row) => row.promptId),
     );
     for (const row of batch) {
-      yield {
-        id: row.id,
-        title: row.title,
-        promptText: row.promptText,
-        category: row.category,
-        shared: row.isShared,
-        folderId: row.folderId,
+      yield exportEntry(promptCodec, row, {
         tags: tagRows.filter((tag) => tag.promptId === row.id).map((tag) => tag.name),
         favourite: starred.has(row.id),
-        copyCount: row.copyCount,
-        savedFromId: row.sourcePromptId,
-        savedFromVersion: row.sourceVersion,
-        version: row.version,
-        versionNote: row.versionNote,
-        versionRestoredFrom: row.versionRestoredFrom,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      };
+      }) as ExportedPrompt & Record<string, unknown>;
     }
     const last = batch.at(-1);
     if (!last || batch.length < batchSize) return;
@@ -234,7 +192,7 @@ export async function* ownPrompts(db: Database, userId: string): AsyncGenerator<
 export async function* earlierVersions(
   db: Database,
   edited: Map<string, number>,
-): AsyncGenerator<ExportedVersion> {
+): AsyncGenerator<Record<string, unknown>> {
   for (const [promptId, current] of edited) {
     const rows = await db
       .select()
@@ -250,17 +208,6 @@ export async function* earlierVersions(
         ),
       )
       .orderBy(asc(promptVersions.number));
-    for (const row of rows) {
-      yield {
-        promptId,
-        number: row.number,
-        title: row.title,
-        category: row.category,
-        promptText: row.promptText,
-        note: row.note,
-        restoredFrom: row.restoredFrom,
-        createdAt: row.createdAt.toISOString(),
-      };
-    }
+    for (const row of rows) yield exportEntry(versionCodec, row);
   }
 }

@@ -12,15 +12,21 @@ import {
 import {
   fail,
   failTooMany,
+  type ImportedPrompt,
   type ImportLimits,
   importedPrompt,
   type ParsedImport,
   type RawPrompt,
 } from "./import-rules.ts";
 import { type JsonEvent, JsonShapeError, jsonMembers, lineAt } from "./json-members.ts";
+import { plainColumns, promptCodec, versionCodec } from "./table-codecs.ts";
 
 const folderEntry = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() });
 const starEntry = z.object({ promptId: z.string() });
+/**
+ * The fields of a prompt's entry the import's own rules read (table-codecs.ts names them); the
+ * columns it writes as they are come from the codec (plainColumns).
+ */
 const promptEntry = historyFields.extend({
   /** How the "versions" list names the prompt. */
   id: z.string().optional(),
@@ -55,7 +61,7 @@ export async function readJsonImport(
   const keys = new Set<string>();
   const folders = new Map<string, z.infer<typeof folderEntry>>();
   const starredIds: string[] = [];
-  const entries: z.infer<typeof promptEntry>[] = [];
+  const entries: (z.infer<typeof promptEntry> & { columns: ImportedPrompt["columns"] })[] = [];
   const versions: VersionEntry[] = [];
   const collectionEntries: z.infer<typeof collectionEntry>[] = [];
   try {
@@ -82,10 +88,22 @@ export async function readJsonImport(
           failTooMany("prompts", limits.promptsPerImport);
         }
         const where = `Prompt ${entries.length + 1}`;
-        entries.push(entry(promptEntry, parsed(text, event), where, "entry"));
+        const value = parsed(text, event);
+        entries.push({
+          ...entry(promptEntry, value, where, "entry"),
+          columns: plainColumns(promptCodec, value, (field, problem) =>
+            fail(where, `${field} ${problem}`),
+          ),
+        });
       } else if (event.key === "versions") {
         const where = `Version entry ${versions.length + 1}`;
-        versions.push(entry(versionEntry, parsed(text, event), where, "entry"));
+        const value = parsed(text, event);
+        versions.push({
+          ...entry(versionEntry, value, where, "entry"),
+          columns: plainColumns(versionCodec, value, (field, problem) =>
+            fail(where, `${field} ${problem}`),
+          ),
+        });
       } else if (event.key === "collections") {
         assertCollectionFits(collectionEntries.length);
         const where = `Collection ${collectionEntries.length + 1}`;
@@ -120,6 +138,7 @@ export async function readJsonImport(
     prompts.push({
       ...importedPrompt(raw, where, limits, now),
       history: importedHistory(prompt, versionsOf[index] ?? [], where, limits, now),
+      columns: prompt.columns,
     });
     await pace();
   }
