@@ -149,8 +149,8 @@ async function callOpenAi(client: OpenAI, baseUrl: string, request: ModelRequest
     return {
       output: answer.choices[0]?.message?.content ?? "",
       usage: {
-        inputTokens: answer.usage?.prompt_tokens ?? null,
-        outputTokens: answer.usage?.completion_tokens ?? null,
+        inputTokens: tokenCount(answer.usage?.prompt_tokens),
+        outputTokens: tokenCount(answer.usage?.completion_tokens),
       },
       firstTokenMs: ms,
       ms,
@@ -173,8 +173,8 @@ async function callOpenAi(client: OpenAI, baseUrl: string, request: ModelRequest
       request.onDelta(text);
     }
     if (chunk.usage) {
-      usage.inputTokens = chunk.usage.prompt_tokens ?? null;
-      usage.outputTokens = chunk.usage.completion_tokens ?? null;
+      usage.inputTokens = tokenCount(chunk.usage.prompt_tokens);
+      usage.outputTokens = tokenCount(chunk.usage.completion_tokens);
     }
   }
   if (!finished) throw new AnswerBrokeOff();
@@ -196,8 +196,8 @@ async function callAnthropic(client: Anthropic, request: ModelRequest) {
     return {
       output: answer.content.map((block) => (block.type === "text" ? block.text : "")).join(""),
       usage: {
-        inputTokens: answer.usage?.input_tokens ?? null,
-        outputTokens: answer.usage?.output_tokens ?? null,
+        inputTokens: tokenCount(answer.usage?.input_tokens),
+        outputTokens: tokenCount(answer.usage?.output_tokens),
       },
       firstTokenMs: ms,
       ms,
@@ -211,17 +211,27 @@ async function callAnthropic(client: Anthropic, request: ModelRequest) {
   for await (const event of stream) {
     if (event.type === "message_stop") finished = true;
     if (event.type === "message_start") {
-      usage.inputTokens = event.message.usage?.input_tokens ?? null;
-      usage.outputTokens = event.message.usage?.output_tokens ?? null;
+      usage.inputTokens = tokenCount(event.message.usage?.input_tokens);
+      usage.outputTokens = tokenCount(event.message.usage?.output_tokens);
     } else if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
       firstTokenMs ??= elapsed();
       output += event.delta.text;
       request.onDelta(event.delta.text);
     } else if (event.type === "message_delta") {
-      usage.outputTokens = event.usage?.output_tokens ?? usage.outputTokens;
-      if (event.usage?.input_tokens != null) usage.inputTokens = event.usage.input_tokens;
+      usage.outputTokens = tokenCount(event.usage?.output_tokens) ?? usage.outputTokens;
+      usage.inputTokens = tokenCount(event.usage?.input_tokens) ?? usage.inputTokens;
     }
   }
   if (!finished) throw new AnswerBrokeOff();
   return { output, usage, firstTokenMs, ms: elapsed() };
+}
+
+/**
+ * A token count as a model service reports it, kept only when it is a whole number from 0: a
+ * self-hosted service may send anything, and a run's usage is stored, exported and answered.
+ */
+function tokenCount(reported: unknown): number | null {
+  return typeof reported === "number" && Number.isSafeInteger(reported) && reported >= 0
+    ? reported
+    : null;
 }

@@ -216,6 +216,47 @@ describe("runs", () => {
     },
   );
 
+  it.each(["openai-compatible", "anthropic"] as const)(
+    "a %s service's token counts are kept only as whole numbers from 0, streamed or not",
+    async (kind) => {
+      const ada = await person();
+      const connection = await addConnection(ada, {
+        kind,
+        baseUrl: kind === "anthropic" ? models.anthropicUrl : models.openAiUrl,
+      });
+      const prompt = await ownPrompt(ada.user.id, "Say hello");
+      models.answer(() => ({ usage: { input: 1.5, output: -2 } }));
+      const whole = await ada.call("POST", "/api/v1/runs", {
+        promptId: prompt.id,
+        connectionId: connection.id,
+        model: "stand-in-small",
+      });
+      expect(whole.body.usage).toEqual({ inputTokens: null, outputTokens: null });
+      const { events } = await streamRun(app, ada, {
+        promptId: prompt.id,
+        connectionId: connection.id,
+        model: "stand-in-small",
+      });
+      const done = (await allEvents(events)).at(-1);
+      expect(done?.event).toBe("done");
+      // Anthropic's stream says a first output count as it starts (here 1), kept when the last
+      // one is not a count.
+      const streamed = kind === "anthropic" ? 1 : null;
+      expect((done?.data as { usage: unknown }).usage).toEqual({
+        inputTokens: null,
+        outputTokens: streamed,
+      });
+      const kept = (await keptRuns(prompt.id)).map((run) => run.usage);
+      expect(kept).toHaveLength(2);
+      expect(kept).toEqual(
+        expect.arrayContaining([
+          { inputTokens: null, outputTokens: null },
+          { inputTokens: null, outputTokens: streamed },
+        ]),
+      );
+    },
+  );
+
   it("runs an earlier version's text when asked", async () => {
     const ada = await person();
     const connection = await addConnection(ada, { baseUrl: models.openAiUrl });
