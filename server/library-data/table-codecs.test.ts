@@ -3,7 +3,14 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { backupTables, backupVersion, leftOutOfBackups } from "../backup/backup-tables.ts";
 import * as schema from "../db/schema.ts";
-import { sqlColumns, tableCodecs, tableName } from "./table-codecs.ts";
+import {
+  exportEntry,
+  plainColumns,
+  promptCodec,
+  sqlColumns,
+  tableCodecs,
+  tableName,
+} from "./table-codecs.ts";
 
 /**
  * The columns backup format 6 held, the last format written before columns said which format
@@ -92,5 +99,29 @@ describe("one codec per table", () => {
       collection_stars: "collection_id,user_id",
       prompt_test_results: "test_id,version",
     });
+  });
+
+  it("takes a plain column from a prompt's row to its entry and back, with no other code", () => {
+    const pinned = new Date("2026-11-27T09:00:00.123Z");
+    const entry = exportEntry(
+      promptCodec,
+      { description: "For the weekly report", pinnedAt: pinned, position: "a0" },
+      { tags: [], favourite: false },
+    );
+    expect(entry).toMatchObject({
+      description: "For the weekly report",
+      pinnedAt: pinned.toISOString(),
+    });
+    expect(entry).not.toHaveProperty("position");
+    const refuse = (field: string, problem: string): never => {
+      throw new Error(`${field} ${problem}`);
+    };
+    expect(plainColumns(promptCodec, JSON.parse(JSON.stringify(entry)), refuse)).toEqual({
+      description: "For the weekly report",
+      pinnedAt: pinned,
+    });
+    expect(() => plainColumns(promptCodec, { description: "a\u0000b" }, refuse)).toThrow(
+      /^description /,
+    );
   });
 });
