@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Actor, asActor, createActors } from "../../tests/support/actors.ts";
 import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
+import { heardSoFar } from "../../tests/support/heard-so-far.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import type { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
@@ -10,7 +11,7 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { prompts, sessions, users } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 import { communityWindowMs } from "./cache-versions.ts";
-import { cacheChannel, type KeptAnswers } from "./kept-answers.ts";
+import type { KeptAnswers } from "./kept-answers.ts";
 
 // Signed-in pages, lists and sessions served from memory: never stale after a change, whoever
 // or whatever made it, and never another person's.
@@ -85,26 +86,16 @@ it("a shared prompt edited, withdrawn or deleted anywhere leaves others' kept li
     (items) => items.includes("Leaked key sk-123"),
   );
   expect(shown).toContain("Leaked key sk-123");
-  let marker = 0;
-  /** Once this marker's notice is heard, every notice committed before it has been too. */
-  const heardSoFar = async () => {
-    marker++;
-    await database.db.execute(sql`select pg_notify(${cacheChannel}, ${`user:marker-${marker}`})`);
-    await eventually(
-      async () => versions.of(`marker-${marker}`),
-      (version) => version.endsWith(".1"),
-    );
-  };
 
   await database.db
     .update(prompts)
     .set({ promptText: "Key removed" })
     .where(eq(prompts.id, prompt.id));
-  await heardSoFar();
+  await heardSoFar(database, versions);
   expect(await texts(await get(path, actors.userB))).toContain("Key removed");
 
   await database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, prompt.id));
-  await heardSoFar();
+  await heardSoFar(database, versions);
   expect(await texts(await get(path, actors.userB))).not.toContain("Key removed");
 
   await database.db.update(prompts).set({ isShared: true }).where(eq(prompts.id, prompt.id));
@@ -113,7 +104,7 @@ it("a shared prompt edited, withdrawn or deleted anywhere leaves others' kept li
     (items) => items.includes("Key removed"),
   );
   await database.db.delete(prompts).where(eq(prompts.id, prompt.id));
-  await heardSoFar();
+  await heardSoFar(database, versions);
   expect(await texts(await get(path, actors.userB))).not.toContain("Key removed");
 });
 
@@ -242,12 +233,8 @@ it("writing a person's details again unchanged (as every sign-in does) drops not
     .update(users)
     .set({ name: person?.name, email: person?.email, avatarUrl: person?.avatarUrl })
     .where(eq(users.id, userId));
-  // Notices arrive in commit order: once this marker is heard, so would the update's have been.
-  await database.db.execute(sql`select pg_notify(${cacheChannel}, 'user:marker')`);
-  await eventually(
-    async () => versions.of("marker"),
-    (version) => version.endsWith(".1"),
-  );
+  // Once every notice so far is heard, the update's would have been.
+  await heardSoFar(database, versions);
   expect(versions.of(userId)).toBe(before);
 });
 

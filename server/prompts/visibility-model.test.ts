@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type PromptChange, titleAndCategory } from "../../shared/prompt.ts";
@@ -911,9 +912,17 @@ it("every actor sees and changes exactly what the visibility rules allow", {
       `${Math.min(...counts)} to ${Math.max(...counts)} per run, ` +
       `${(total / runs.length).toFixed(1)} on average`,
   );
-  // Notices still on their way at the end of the last run: the stream named shared prompts
-  // (so it was heard at all), and only them.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(heard.length).toBeGreaterThan(0);
-  expect(heard.filter((change) => !sharedEver.has(change.id))).toEqual([]);
+  // Notices still on their way at the end of the last run come before a marker sent now (the
+  // database's prompt_changes channel, drizzle/0011, keeps their order): the stream named
+  // shared prompts (so it was heard at all), and only them.
+  const marker = randomUUID();
+  await database.db.execute(
+    sql`select pg_notify('prompt_changes', ${JSON.stringify({ type: "updated", id: marker, category: null })})`,
+  );
+  await expect
+    .poll(() => heard.some((change) => change.id === marker), { timeout: 15_000 })
+    .toBe(true);
+  const announced = heard.filter((change) => change.id !== marker);
+  expect(announced.length).toBeGreaterThan(0);
+  expect(announced.filter((change) => !sharedEver.has(change.id))).toEqual([]);
 });
