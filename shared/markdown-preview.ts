@@ -78,9 +78,13 @@ export function previewOf(
   const start = cutAtWord(plain, max);
   const needle = term.trim().toLowerCase();
   if (!needle || start.toLowerCase().includes(needle)) return start;
-  const source = prompt.matchExcerpt ? plainText(prompt.matchExcerpt) : plain;
+  // The plain text, else the words as written: a term only Markdown's markers hold (a code
+  // fence's language, "```python") is still shown where it is (issue 42: Socratic Lens).
+  const excerpt = prompt.matchExcerpt;
+  const sources = excerpt ? [plainText(excerpt), excerpt.replace(/\s+/g, " ")] : [plain];
+  const source = sources.find((text) => text.toLowerCase().includes(needle));
+  if (source === undefined) return start;
   const at = source.toLowerCase().indexOf(needle);
-  if (at < 0) return start;
   // Some words before the match for context, starting at a word.
   const from = Math.max(0, at - Math.floor(max / 3));
   const wordStart = from === 0 ? 0 : source.indexOf(" ", from) + 1;
