@@ -159,9 +159,7 @@ export const prompts = pgTable(
      * drizzle/0024), so a move writes one row with a key between its new neighbours'
      * (server/prompts/order-key.ts). New prompts get a key from the time, newest first.
      */
-    position: text("position")
-      .notNull()
-      .default(sql`order_key_at(clock_timestamp())`),
+    position: text("position").notNull().default(sql`order_key_at(clock_timestamp())`),
     createdAt: millisecondTime("created_at"),
     updatedAt: millisecondTime("updated_at"),
   },
