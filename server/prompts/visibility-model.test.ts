@@ -223,6 +223,21 @@ function upstreamOf(model: Model, prompt: ModelPrompt, actor: Writer) {
 const copyOf = (model: Model, actor: Writer, id: string) =>
   model.prompts.find((prompt) => prompt.owner === actor && prompt.source?.id === id);
 
+/**
+ * What saving a prompt answers when the person has it already (same-text.ts): their copy of it,
+ * else their prompt with the same text, a shared one before a personal one, then the oldest.
+ */
+function alreadyHeld(model: Model, actor: Writer, original: ModelPrompt) {
+  const sameText = model.prompts.filter(
+    (prompt) => prompt.owner === actor && prompt.promptText === original.promptText,
+  );
+  return (
+    copyOf(model, actor, original.id) ??
+    sameText.find((prompt) => prompt.shared) ??
+    sameText.find((prompt) => !prompt.shared)
+  );
+}
+
 /** A prompt you cannot see is not found; one you see but do not own is forbidden. */
 function changeStatus(actor: ActorName, prompt: ModelPrompt | undefined) {
   if (actor === "visitor") return 401;
@@ -630,7 +645,7 @@ const saveCommand = fc.record({ actor: actorMostlySignedIn, pick }).map(
       const write = () => send(real, actor, `/api/v1/prompts/${id}/save`, { method: "POST" });
       if (actor === "visitor") return expectRefusedWrite(write, [401]);
       if (!prompt || !canSee(actor, prompt)) return expectRefusedWrite(write, [404]);
-      const kept = copyOf(model, actor, prompt.id);
+      const kept = alreadyHeld(model, actor, prompt);
       const res = await write();
       expect(res.status).toBe(kept ? 200 : 201);
       const body = (await res.json()) as ApiPrompt;
