@@ -104,7 +104,12 @@ const operations: Record<
   },
   "save to my library": {
     request: (id) => ({ method: "POST", path: `/api/v1/prompts/${id}/save` }),
-    expect: see(201),
+    // A prompt of one's own is in one's library already (same text): it is answered, not copied.
+    expect: {
+      aPersonal: { visitor: 401, userA: 200, userB: 404, admin: 201 },
+      aShared: { visitor: 401, userA: 200, userB: 201, admin: 201 },
+      adminShared: { visitor: 401, userA: 201, userB: 201, admin: 200 },
+    },
   },
 };
 
