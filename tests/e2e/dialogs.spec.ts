@@ -107,15 +107,15 @@ test.describe("importing", () => {
     await page.getByRole("button", { name: "Import 2 prompts" }).click();
     await expectToast(page, "Imported 2 prompts", "Skipped: 2 repeated in the file.");
 
-    // The same file again: all four are in the library now; nothing to add, and the button
-    // says why it cannot be pressed.
+    // The same file again: the same two repeats in it, and the other two in the library now;
+    // nothing to add, and the button says why it cannot be pressed.
     await page.getByLabel("Choose a file to import").setInputFiles(file);
-    await expect(figure("Already in your library")).toHaveText("4");
-    await expect(figure("Repeated in the file")).toHaveText("0");
+    await expect(figure("Already in your library")).toHaveText("2");
+    await expect(figure("Repeated in the file")).toHaveText("2");
     const nothing = page.getByRole("button", { name: "Import 0 prompts" });
     await expect(nothing).toBeDisabled();
     await expect(nothing).toHaveAccessibleDescription(
-      "Nothing to add: every prompt in this file is already in your library.",
+      "Nothing to add: every prompt in this file is already in your library or repeated in it.",
     );
     await expectAccessible(page);
   });
