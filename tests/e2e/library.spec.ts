@@ -234,7 +234,9 @@ test("a topic library: Share hides while the form is open, the category defaults
   await expect(page).toHaveURL(/\/claude-prompts$/);
   await expect(page.getByRole("heading", { name: "Claude Prompts", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Share Prompt" }).click();
-  await expect(page.getByRole("button", { name: "Share Prompt" })).toHaveCount(0);
+  // The header's Share is gone while the form is open: the one left is the form's own.
+  await expect(page.getByRole("button", { name: "Share Prompt" })).toHaveCount(1);
+  await expect(page.locator("form").getByRole("button", { name: "Share Prompt" })).toHaveCount(1);
   await expect(page.getByLabel("Topic", { exact: true })).toHaveValue("claude");
   await expect(page.getByLabel("Topic", { exact: true })).not.toBeEditable();
   await page.getByRole("button", { name: "Cancel" }).click();

@@ -27,7 +27,7 @@ async function createLongPrompt(page: Page, text: string) {
 
 /**
  * Holds back the whole text's answer until the returned function is called, so the loading state
- * can be seen; answers after that pass at once.
+ * can be seen; answers after that pass at once (until the next hold, which is asked first).
  */
 async function heldWholeText(page: Page, id: string) {
   let release = () => {};
@@ -77,8 +77,10 @@ test("a long prompt: the card has the excerpt; Show more, Copy and Edit use the 
     (request) => request.method() === "POST" && request.url().endsWith(`/${id}/copies`),
   );
   const copy = long.getByRole("button", { name: /^Copy/ });
+  const releaseCopy = await heldWholeText(page, id);
   await copy.click();
   await expect(copy).toHaveAttribute("aria-busy", "true");
+  releaseCopy();
   await expectToast(page, "Copied to clipboard");
   await counted;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(whole);
@@ -87,8 +89,10 @@ test("a long prompt: the card has the excerpt; Show more, Copy and Edit use the 
   // as long as allowed, so the change replaces a word rather than adding any.)
   await page.reload();
   const edit = long.getByRole("button", { name: /^Edit/ });
+  const releaseEdit = await heldWholeText(page, id);
   await edit.click();
   await expect(edit).toHaveAttribute("aria-busy", "true");
+  releaseEdit();
   const textArea = page.getByLabel("Prompt", { exact: true });
   await expect(textArea).toHaveValue(whole);
   await textArea.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, 4));
