@@ -72,13 +72,13 @@ test.describe("importing", () => {
     await page
       .getByLabel("Choose a file to import")
       .setInputFiles(join(projectRoot, "seed/prompts.csv"));
-    await expect(page.getByRole("button", { name: "Import 1511 prompts" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Import 1,511 prompts" })).toBeVisible();
     await expect(
       page.getByRole("definition").filter({ hasText: "prompts.chat CSV" }),
     ).toBeVisible();
-    await page.getByRole("button", { name: "Import 1511 prompts" }).click();
+    await page.getByRole("button", { name: "Import 1,511 prompts" }).click();
     // Writing 1,511 real prompts (4 MB) into the embedded database takes a few seconds.
-    await expectToast(page, "Imported 1511 prompts", "Skipped: 18 repeated in the file.", {
+    await expectToast(page, "Imported 1,511 prompts", "Skipped: 18 repeated in the file.", {
       timeout: 30_000,
     });
 
