@@ -20,7 +20,7 @@ const test = realDataTest.extend({
   allowedConsoleErrors: [/status of 404/],
 });
 
-const widths = [320, 375, 768, 1024, 1280, 1920];
+const widths = [320, 375, 768, 1280, 1920];
 const themes = ["light", "dark"] as const;
 
 const pages = [
