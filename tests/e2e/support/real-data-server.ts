@@ -39,11 +39,18 @@ async function addHistory(page: Page) {
       }),
     );
   }
-  await ok(page.request.post(`/api/v1/prompts/${shared.id}/save`));
+  // The reader imported prompts.csv, so the community prompt's text is in their library already,
+  // and saving it would answer that prompt: it is given a text of its own first.
   const original = await ok(page.request.get(`/api/v1/prompts/${shared.id}`));
   await ok(
     page.request.patch(`/api/v1/prompts/${shared.id}`, {
-      data: { promptText: `${original.promptText}\n\nCite your sources.` },
+      data: { promptText: `${original.promptText}\n\nThink step by step.` },
+    }),
+  );
+  await ok(page.request.post(`/api/v1/prompts/${shared.id}/save`));
+  await ok(
+    page.request.patch(`/api/v1/prompts/${shared.id}`, {
+      data: { promptText: `${original.promptText}\n\nThink step by step.\n\nCite your sources.` },
     }),
   );
 }
