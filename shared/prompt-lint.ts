@@ -6,7 +6,7 @@
  */
 import { valueProblem } from "./template.ts";
 import { titleKey } from "./template-snippets.ts";
-import { placedPieces, type VariablePiece, type VariableType } from "./template-syntax.ts";
+import { eachPlacedPiece, type VariablePiece, type VariableType } from "./template-syntax.ts";
 
 export type LintRule =
   | "unclosed"
@@ -67,14 +67,28 @@ const typeLookalikes = new Set([
 ]);
 
 export function lintPrompt(text: string, context: LintContext = {}): LintFinding[] {
-  const findings: LintFinding[] = [];
-  const placed = placedPieces(text);
+  const findings = walkFindings(text, context);
+  return findings.sort((a, b) => a.from - b.from).slice(0, lintFindingLimit);
+}
+
+/**
+ * Every finding, except that of those found in the text's order only the first
+ * `lintFindingLimit` are kept: a text of a million findings costs no more than reading it. The
+ * sections never ended and an empty prompt, which may lie before them, come after the walk.
+ */
+function walkFindings(text: string, context: LintContext): LintFinding[] {
+  const inOrder: LintFinding[] = [];
+  const findings = {
+    push(...found: LintFinding[]) {
+      for (const one of found) if (inOrder.length < lintFindingLimit) inOrder.push(one);
+    },
+  };
   const seen = new Map<string, { defaultValue: string | undefined; type: VariableType }>();
   let variables = 0;
   let snippets = 0;
-  let words = "";
+  let hasWords = false;
   const openSections: { from: number; to: number }[] = [];
-  for (const { piece, from, to } of placed) {
+  for (const { piece, from, to } of eachPlacedPiece(text)) {
     const source = text.slice(from, to);
     if ("section" in piece) {
       openSections.push({ from, to });
@@ -96,7 +110,7 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
     if ("text" in piece) {
       if (source !== "\\{{") {
         braceFindings(source, from, findings);
-        words += piece.text;
+        hasWords ||= /[\p{L}\p{N}]/u.test(piece.text);
       }
       continue;
     }
@@ -127,8 +141,10 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
       if (earlier.type.kind === "text") earlier.type = piece.type;
     }
   }
-  for (const section of openSections) {
-    findings.push(
+  const after: LintFinding[] = [];
+  // Left open in the text's order: the first few are the ones that can be reported.
+  for (const section of openSections.slice(0, lintFindingLimit)) {
+    after.push(
       finding(
         "unmatched-section",
         section.from,
@@ -137,22 +153,26 @@ export function lintPrompt(text: string, context: LintContext = {}): LintFinding
       ),
     );
   }
-  if (variables > 0 && snippets === 0 && !/[\p{L}\p{N}]/u.test(words)) {
-    findings.push({
+  if (variables > 0 && snippets === 0 && !hasWords) {
+    after.push({
       rule: "empty-prompt",
       from: 0,
       to: text.length,
       message: "Without its variables this prompt is empty: add the words around them.",
     });
   }
-  return findings.sort((a, b) => a.from - b.from).slice(0, lintFindingLimit);
+  return [...inOrder, ...after];
 }
 
 /**
  * In text: a {{ that is never closed on its line, or one closed around nothing or around braces
  * (which makes it no variable).
  */
-function braceFindings(source: string, offset: number, findings: LintFinding[]) {
+function braceFindings(
+  source: string,
+  offset: number,
+  findings: { push(...found: LintFinding[]): void },
+) {
   // Where each {{ closes, and where its line ends, are found walking forward once, and a name is
   // read only up to its first letter: a text of many {{ or many }} stays quick.
   let close = -1;

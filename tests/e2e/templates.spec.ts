@@ -178,7 +178,7 @@ test("the prompt form lints as you type, and a finding selects its text", async 
   await page.keyboard.type("Write {{words:numbr}} words after {{> intro}} and {{> Outro}}");
   const problems = page.getByRole("list", { name: "Template problems" });
   await expect(problems.getByRole("listitem")).toHaveText([
-    "Line 1“numbr” is not a type: did you mean number? The types are number, long and choice(…).",
+    "Line 1“numbr” is not a type: did you mean number? The types are number, long, choice(…), yesno, date and multi(…).",
     "Line 1No prompt of yours is titled “Outro”.",
   ]);
   await expect(page.getByText(/^≈ \d+ tokens$/)).toBeVisible();
