@@ -23,9 +23,25 @@ const throughPooler = [
   "server/http/prompt-page.test.ts",
 ];
 
+/**
+ * The suites of many generated cases (properties, a model, fuzzing, the authorization matrices):
+ * what they try is the server's rules on every input, the same SQL on either engine, and they
+ * are the run's heaviest files. With PostgreSQL set they run there only, as the database a
+ * deployment runs on; without it, on PGlite (decision 0020).
+ */
+const manyCases = [
+  "server/collections/authorization-matrix.test.ts",
+  "server/prompts/authorization-matrix.test.ts",
+  "server/prompts/prompt-properties.test.ts",
+  "server/prompts/visibility-model.test.ts",
+  "server/security/fuzz.test.ts",
+  "server/versions/history-properties.test.ts",
+];
+
 // Every suite runs on PGlite; suites under server/ (the ones that touch the database)
-// run a second time on PostgreSQL when TEST_DATABASE_URL is set. *.postgres.test.ts files
-// cover what only PostgreSQL can do (several processes on one database) and run only there.
+// run a second time on PostgreSQL when TEST_DATABASE_URL is set, but for `manyCases`.
+// *.postgres.test.ts files cover what only PostgreSQL can do (several processes on one
+// database) and run only there.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -56,6 +72,7 @@ export default defineConfig({
             "**/*.postgres.test.ts",
             "**/*.pgbouncer.test.ts",
             linearParsers,
+            ...(postgresUrl ? manyCases : []),
             "node_modules/**",
           ],
           globalSetup,

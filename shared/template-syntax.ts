@@ -168,6 +168,8 @@ export function variableToken(
   if (typedHead(cleanName)) cleanName = cleanName.replaceAll(":", " ");
   // Nor may it read as a section's start or end.
   if (sectionName(cleanName) || sectionEndBody.test(cleanName)) cleanName = cleanName.slice(1);
+  // {{:!}} reads as a variable named ":!", so a name of one colon cannot be marked required.
+  if (required && cleanName === ":") cleanName = "variable";
   const cleanDefault = defaultValue?.replace(/[{}]+/g, "").replace(/[\r\n]+/g, " ");
   const options =
     type.kind === "choice" || type.kind === "multi"

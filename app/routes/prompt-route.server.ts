@@ -96,6 +96,7 @@ export async function handlePromptAction(
         const input = parseInput(createPromptInput, {
           promptText: text("promptText") ?? "",
           useCase,
+          description: text("description"),
           shared: page.shared,
           confirm: confirmed(text("confirm")),
         });
@@ -114,6 +115,7 @@ export async function handlePromptAction(
         const input = parseInput(updatePromptInput, {
           promptText: text("promptText"),
           useCase,
+          description: text("description"),
           note: text("note"),
           confirm: confirmed(text("confirm")),
         });

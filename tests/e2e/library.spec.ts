@@ -265,9 +265,28 @@ test("the Community Prompts page adds shared prompts and edits your own", async 
   await expectToast(page, "Prompt shared with the community");
   await card(page, word).getByRole("button", { name: /^Edit/ }).click();
   await page.getByLabel("Prompt", { exact: true }).fill(`Describe a glowing ${word}`);
+  // A description, counted to 500, is public with the prompt: the privacy check reads it too.
+  const description = page.getByLabel("Description");
+  await description.fill("x".repeat(501));
+  await expect(description).toHaveValue("x".repeat(500));
+  await expect(page.getByText("500/500")).toBeVisible();
+  await description.fill("For lamp makers. Key AKIAZ3MSJV4WWXKPQF7Q");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  const privacy = page.getByRole("alertdialog", { name: "Check before sharing" });
+  await expect(privacy.getByRole("region", { name: "In your description" })).toBeVisible();
+  await privacy.getByRole("button", { name: "Remove and share" }).click();
+  await expectToast(page, "Prompt updated successfully");
+  const edited = card(page, `glowing ${word}`);
+  await expect(edited.getByText("For lamp makers. Key")).toBeVisible();
+  await expect(edited).not.toContainText("AKIAZ3MSJV4WWXKPQF7Q");
+
+  // Emptied, it is gone from the card.
+  await edited.getByRole("button", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Description")).toHaveValue(/^For lamp makers\. Key/);
+  await page.getByLabel("Description").fill("");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Prompt updated successfully");
-  await expect(card(page, `glowing ${word}`)).toBeVisible();
+  await expect(card(page, `glowing ${word}`).getByText("For lamp makers.")).toHaveCount(0);
 });
 
 test("the admin dashboard adds and deletes global prompts", async ({ page }) => {

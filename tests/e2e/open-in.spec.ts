@@ -166,6 +166,36 @@ test("a filled template opens in the assistant as filled, from the template dial
   await expect(dialog).toBeHidden();
 });
 
+test("a template's Open in on its card asks for its blanks first, and focus comes back to it", async ({
+  page,
+}) => {
+  await signIn(page, { email: uniqueEmail("openin-card-template") });
+  await createPrompt(page, {
+    promptText: "Summarise {{source}} for a busy reader.",
+    useCase: "Summary template",
+  });
+  await page.goto("/dashboard");
+  const openIn = card(page, "Summary template").getByRole("button", {
+    name: "Open in an AI assistant: Summary template",
+  });
+  await expect(openIn).toHaveAttribute("aria-haspopup", "dialog");
+  await openIn.click();
+  const dialog = page.getByRole("dialog", { name: "Use template: Summary template" });
+  await expect(card(page, "Summary template").getByRole("link")).toHaveCount(0);
+  await dialog.getByRole("textbox", { name: "source" }).fill("the minutes");
+  await dialog
+    .getByRole("button", { name: "Open in an AI assistant: Summary template, filled in" })
+    .click();
+  await expect(dialog.getByRole("link", { name: /ChatGPT/ })).toHaveAttribute(
+    "href",
+    expectedLinks("Summarise the minutes for a busy reader.")[0][1],
+  );
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(openIn).toBeFocused();
+});
+
 test("a prompt too long for a link is copied, and the assistant opened empty for it to be pasted", async ({
   page,
   context,
@@ -221,9 +251,10 @@ for (const theme of ["light", "dark"] as const) {
     test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: theme });
     await signIn(page, { email: uniqueEmail(`openin-${theme}`) });
+    await createPrompt(page, { promptText: "Write a poem about the sea.", useCase: "Sea poem" });
     await createPrompt(page, { promptText: "Write a poem about {{topic}}.", useCase: "Poem" });
     await page.goto("/dashboard");
-    const poem = card(page, "Poem");
+    const poem = card(page, "Sea poem");
     await poem.getByRole("button", { name: /^Open in an AI assistant/ }).click();
     await expect(poem.getByRole("link")).toHaveCount(5);
     await expectAccessible(page);
@@ -241,7 +272,7 @@ for (const theme of ["light", "dark"] as const) {
     ).toBe(0);
 
     await page.keyboard.press("Escape");
-    await poem.getByRole("button", { name: "Use template" }).click();
+    await card(page, "about {{topic}}").getByRole("button", { name: "Use template" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: /^Open in an AI assistant/ }).click();
     await expect(dialog.getByRole("link")).toHaveCount(5);

@@ -12,10 +12,12 @@ import { purgeLeftBehind, takenOut } from "./purge-left-behind.ts";
 export interface SharedFields {
   promptText: string;
   useCase: string;
+  /** Only the prompt form has one; it is public with the prompt, though no part of a version. */
+  description?: string;
 }
 
 /**
- * The privacy check on a form that shares: on submit, the text, use case and note are scanned
+ * The privacy check on a form that shares: on submit, the text, use case, description and note are scanned
  * as the server will scan them (server/prompts/privacy-check.ts); findings hold the submission
  * and open the privacy dialog. "Remove and share" sends the fields with each finding replaced,
  * "Share anyway" sends them as they are with confirm=1. A refusal from the server opens the
@@ -64,6 +66,7 @@ export function usePrivacyCheck(options: {
     const data = new FormData(element);
     data.set("promptText", fields.promptText ?? "");
     if (data.has("useCase")) data.set("useCase", fields.useCase ?? "");
+    if (data.has("description")) data.set("description", fields.description ?? "");
     if (data.has("note")) data.set("note", fields.note ?? "");
     if (confirm) data.set("confirm", "1");
     sent.current = fields;
@@ -101,6 +104,7 @@ export function usePrivacyCheck(options: {
         const cleaned = {
           promptText: withoutFindings(fields.promptText ?? "", inField(findings, "promptText")),
           useCase: withoutFindings(fields.useCase ?? "", inField(findings, "useCase")),
+          description: withoutFindings(fields.description ?? "", inField(findings, "description")),
           note: withoutFindings(fields.note ?? "", inField(findings, "note")),
         };
         setAsking(null);

@@ -49,21 +49,23 @@ export function OpenInMenu(props: {
       setOpen(false);
       trigger.current?.focus();
     };
+    // A window turned or resized while the list is open may need it hung from the other edge.
+    const onResize = () => setAlignRight(fitsOnlyRightAligned(trigger.current));
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("focusin", onFocus);
     window.addEventListener("keydown", onKey, { capture: true });
+    window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("focusin", onFocus);
       window.removeEventListener("keydown", onKey, { capture: true });
+      window.removeEventListener("resize", onResize);
     };
   }, [open]);
 
   function toggle() {
     if (open) return setOpen(false);
-    // The list hangs from whichever edge of the button keeps it on the screen.
-    const box = trigger.current?.getBoundingClientRect();
-    if (box) setAlignRight(box.left + listWidthPx > document.documentElement.clientWidth - 8);
+    setAlignRight(fitsOnlyRightAligned(trigger.current));
     setOpen(true);
     if (typeof props.text === "string") return;
     // Asked again at each opening (the card keeps what it fetched), so an edited prompt is
@@ -142,6 +144,12 @@ export function OpenInButtonFace() {
 
 /** The card's list is this wide (w-52): used to keep it inside the window. */
 const listWidthPx = 208;
+
+/** Whether the list, hung from the button's left edge, would pass the window's right edge. */
+function fitsOnlyRightAligned(button: HTMLElement | null) {
+  const box = button?.getBoundingClientRect();
+  return box ? box.left + listWidthPx > document.documentElement.clientWidth - 8 : false;
+}
 
 const inlineTrigger =
   "inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-medium text-fg ring-1 ring-line-strong hover:bg-canvas focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus";

@@ -7,7 +7,12 @@ import { fieldClass } from "~/components/ui/field-classes.ts";
 import { showNotice } from "~/lib/notify.ts";
 import type { PromptActionResult } from "~/lib/prompt-actions.ts";
 import { messages, promptTooLongText } from "../../../shared/messages.ts";
-import { promptTextMaxLength, useCaseMaxLength, type WholePrompt } from "../../../shared/prompt.ts";
+import {
+  descriptionMaxLength,
+  promptTextMaxLength,
+  useCaseMaxLength,
+  type WholePrompt,
+} from "../../../shared/prompt.ts";
 import { versionNoteMaxLength } from "../../../shared/versions.ts";
 import { DiscardChangesDialog } from "./discard-changes-dialog.tsx";
 import { PromptLintPanel, promptLintId } from "./prompt-lint-panel.tsx";
@@ -19,7 +24,8 @@ export type FormState =
   | { mode: "edit"; prompt: WholePrompt };
 
 /**
- * Adds or edits a prompt: an optional use case (35 characters, counted live) and the text. On a
+ * Adds or edits a prompt: an optional use case (35 characters, counted live), the text and an
+ * optional description (500 characters, shown on its card and page). On a
  * topic page the use case is the topic, shown fixed (the page's action files it there whatever
  * is sent). Escape closes the form, asking first when something was typed.
  */
@@ -39,6 +45,8 @@ export function PromptForm(props: {
   const initialText = editing?.promptText ?? "";
   const [useCase, setUseCase] = useState(initialUseCase);
   const [promptText, setPromptText] = useState(initialText);
+  const initialDescription = editing?.description ?? "";
+  const [description, setDescription] = useState(initialDescription);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const saving = props.fetcher.state !== "idle";
   const textArea = useRef<HTMLTextAreaElement>(null);
@@ -47,14 +55,16 @@ export function PromptForm(props: {
   // The text is never cut at the limit as it is typed or pasted: the person sees it is too long
   // and shortens it themselves, losing nothing.
   const tooLong = promptText.length > promptTextMaxLength;
-  const changed = useCase !== initialUseCase || promptText !== initialText;
+  const changed =
+    useCase !== initialUseCase || promptText !== initialText || description !== initialDescription;
   const privacy = usePrivacyCheck({
     shares: editing ? editing.isShared : Boolean(props.sharesNew),
     fetcher: props.fetcher,
-    fields: { promptText, useCase },
+    fields: { promptText, useCase, description },
     onRemoved: (fields) => {
       setPromptText(fields.promptText);
       setUseCase(fields.useCase);
+      setDescription(fields.description ?? "");
     },
     returnFocus: () => textArea.current?.focus(),
     editing: editing
@@ -154,6 +164,30 @@ export function PromptForm(props: {
             </p>
           ) : null}
           <PromptLintPanel text={promptText} title={topic ?? useCase} field={textArea} />
+        </div>
+        <div className="mt-4">
+          <div className="flex items-baseline justify-between">
+            <label htmlFor="prompt-description" className="text-sm font-medium text-fg">
+              Description <span className="font-normal text-faint">(optional)</span>
+            </label>
+            <span className="text-xs text-faint" aria-live="polite">
+              {description.length}/{descriptionMaxLength}
+            </span>
+          </div>
+          <textarea
+            id="prompt-description"
+            name="description"
+            value={description}
+            rows={2}
+            maxLength={descriptionMaxLength}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder="What it is for, in a sentence or two"
+            aria-describedby="prompt-description-hint"
+            className={fieldClass}
+          />
+          <p id="prompt-description-hint" className="mt-1 text-xs text-faint">
+            Shown on its card and page; search finds it.
+          </p>
         </div>
         {editing ? (
           <div className="mt-4">

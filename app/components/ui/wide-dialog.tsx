@@ -5,7 +5,8 @@ import { Icon } from "./icon.tsx";
 
 /**
  * A dialog for work that needs room (a template's form, a prompt's history): opened by its
- * trigger, focus kept inside, Escape or Close returns focus to the trigger. Its body scrolls
+ * trigger, focus kept inside, Escape or Close returns focus to the trigger (or to what
+ * `returnFocusTo` names). Its body scrolls
  * within the screen on a phone; its `footer` (the dialog's actions) stays in view below it.
  */
 export function WideDialog(props: {
@@ -17,6 +18,8 @@ export function WideDialog(props: {
   size?: "md" | "lg";
   children: ReactNode;
   footer?: ReactNode;
+  /** Where focus returns on closing when not the trigger (the dialog was opened another way). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
@@ -28,6 +31,12 @@ export function WideDialog(props: {
             "fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-surface p-4 shadow-2xl sm:p-6",
             props.size === "lg" ? "max-w-5xl" : "max-w-2xl",
           )}
+          onCloseAutoFocus={(event) => {
+            const target = props.returnFocusTo?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <div className="flex shrink-0 items-start justify-between gap-3">
             <Dialog.Title className="min-w-0 text-lg font-semibold break-words text-fg">
