@@ -110,9 +110,14 @@ async function readBody(req: IncomingMessage) {
   return body;
 }
 
-/** The provider's code (some 25 MB in memory) is loaded at the first sign-in, not at start. */
+/**
+ * The provider's code (some 25 MB in memory) is loaded at the first sign-in, not at start. Its
+ * grants and sessions live in memory, in the library's own store, asked for by name: a restart
+ * only asks the person to sign in again (given by default, the library warns that it is).
+ */
 async function createProvider(settings: SignInSettings, accounts: Accounts) {
   const { default: Provider } = await import("oidc-provider");
+  const { createMemoryAdapter } = await import("oidc-provider/lib/adapters/memory_adapter.js");
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = {
     ...(await exportJWK(privateKey)),
@@ -130,6 +135,7 @@ async function createProvider(settings: SignInSettings, accounts: Accounts) {
         grant_types: ["authorization_code"],
       },
     ],
+    adapter: createMemoryAdapter(),
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomToken()] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },

@@ -108,6 +108,27 @@ it("a shared prompt edited, withdrawn or deleted anywhere leaves others' kept li
   expect(await texts(await get(path, actors.userB))).not.toContain("Key removed");
 });
 
+it("pinning or ordering a shared prompt tells its owner's pages and no community page", async () => {
+  const owner = actors.userA.userId ?? "";
+  const other = actors.userB.userId ?? "";
+  const prompt = await createPrompt(database.db, { userId: owner, isShared: true });
+  await heardSoFar(database, versions);
+  const community = versions.of(other);
+  const own = versions.of(owner);
+  await database.db
+    .update(prompts)
+    .set({ pinnedAt: new Date(), position: "05" })
+    .where(eq(prompts.id, prompt.id));
+  await heardSoFar(database, versions);
+  expect(versions.of(other)).toBe(community);
+  expect(versions.of(owner)).not.toBe(own);
+
+  // Its text is the community's, though: that drops kept community pages at once.
+  await database.db.update(prompts).set({ promptText: "Changed" }).where(eq(prompts.id, prompt.id));
+  await heardSoFar(database, versions);
+  expect(versions.of(other)).not.toBe(community);
+});
+
 it("another person's share leaves a page of one's own private prompts kept, and a community page is served at once while it is rendered again", async () => {
   await get("/dashboard", actors.userB);
   await get("/central", actors.userB);

@@ -211,13 +211,22 @@ function canSee(actor: Writer, prompt: ModelPrompt) {
 const find = (model: Model, id: string | undefined) =>
   model.prompts.find((prompt) => prompt.id === id);
 
-/** How the actor's own saved copy stands against its original; null for anything else. */
+/**
+ * How the actor's own saved copy stands against its original; null for anything else. Updated
+ * once the original has moved past the version the copy took and reads otherwise than it (its
+ * text, title or use case): a restore back to that version reads the same.
+ */
 function upstreamOf(model: Model, prompt: ModelPrompt, actor: Writer) {
   if (prompt.owner !== actor || !prompt.source) return null;
   const original = find(model, prompt.source.id);
   if (!original || !canSee(actor, original)) return "removed";
-  return currentVersion(original) > prompt.source.version ? "updated" : "current";
+  const took = original.versions[prompt.source.version - 1];
+  const moved = currentVersion(original) > prompt.source.version;
+  return moved && (!took || !readsAlike(took, original)) ? "updated" : "current";
 }
+
+const readsAlike = (a: Content, b: Content) =>
+  a.promptText === b.promptText && a.title === b.title && a.category === b.category;
 
 /** The actor's saved copy of the prompt, if they keep one. */
 const copyOf = (model: Model, actor: Writer, id: string) =>

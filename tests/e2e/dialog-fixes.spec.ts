@@ -1,4 +1,4 @@
-import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
+import { expectToast, signIn, signInThroughPages, uniqueEmail } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 /**
@@ -8,7 +8,7 @@ import { expect, test } from "./support/test.ts";
  */
 
 test("signing in through the dialog says so: Welcome to PromptShelf!", async ({ page }) => {
-  await signIn(page, { email: uniqueEmail("welcome") });
+  await signInThroughPages(page, { email: uniqueEmail("welcome") });
   // Before: only the session's "Welcome!" showed; the dialog's own notice never did.
   await expectToast(page, "Welcome to PromptShelf!", "Successfully signed in with Google.");
 });

@@ -1,5 +1,5 @@
 import { landingPages } from "../../shared/landing-pages.ts";
-import { signIn, uniqueEmail } from "./support/sign-in.ts";
+import { signIn, signInThroughPages, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const pages = [
@@ -103,7 +103,7 @@ test("a landing page links to /login, and offers the dashboard to a signed-in vi
     page.getByRole("link", { name: "Already have an account? Sign in" }),
   ).toHaveAttribute("href", "/login");
   await expect(page.getByRole("heading", { name: "Newest community prompts" })).toBeVisible();
-  await signIn(page, {
+  await signInThroughPages(page, {
     email: uniqueEmail("landing"),
     from: "/ap-lang-library-synthesis-essay-prompt",
   });

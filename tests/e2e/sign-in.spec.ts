@@ -1,11 +1,11 @@
-import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
+import { expectToast, signInThroughPages, uniqueEmail } from "./support/sign-in.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 test("a person signs in through the development provider and lands on their dashboard", async ({
   page,
 }) => {
   const email = uniqueEmail("ada");
-  await signIn(page, { email, name: "Ada Lovelace" });
+  await signInThroughPages(page, { email, name: "Ada Lovelace" });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectToast(page, "Welcome!", `Signed in as ${email}`);
   await expect(page.getByRole("heading", { name: "My Personal AI Prompts" })).toBeVisible();
@@ -41,7 +41,7 @@ test("a person signs in through the development provider and lands on their dash
 });
 
 test("an administrator lands on the admin dashboard and sees the Admin link", async ({ page }) => {
-  await signIn(page, { email: "admin@example.com", name: "Site Admin" });
+  await signInThroughPages(page, { email: "admin@example.com", name: "Site Admin" });
   await expect(page).toHaveURL(/\/admin$/);
   await expectToast(page, "Welcome!", "Signed in as admin@example.com");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -51,7 +51,7 @@ test("an administrator lands on the admin dashboard and sees the Admin link", as
 });
 
 test("sign-in started elsewhere returns to that page", async ({ page }) => {
-  await signIn(page, { email: uniqueEmail(), from: "/login" });
+  await signInThroughPages(page, { email: uniqueEmail(), from: "/login" });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -104,7 +104,7 @@ test.describe("guards", () => {
   test("a person who is not an administrator is sent to the dashboard from /admin", async ({
     page,
   }) => {
-    await signIn(page, { email: uniqueEmail() });
+    await signInThroughPages(page, { email: uniqueEmail() });
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -117,7 +117,7 @@ test.describe("guards", () => {
 });
 
 test("signing out in one tab signs the other tab out", async ({ page, context }) => {
-  await signIn(page, { email: uniqueEmail(), name: "Two Tabs" });
+  await signInThroughPages(page, { email: uniqueEmail(), name: "Two Tabs" });
   await expect(page).toHaveURL(/\/dashboard$/);
   const other = await context.newPage();
   await other.goto("/central");
@@ -139,7 +139,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("the menu is a drawer with the person, the links and Logout", async ({ page }) => {
-    await signIn(page, { email: "admin@example.com", name: "Site Admin" });
+    await signInThroughPages(page, { email: "admin@example.com", name: "Site Admin" });
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -40,12 +40,14 @@ export function CommunityLibraryPage(props: {
   const { shown, editor } = page;
   useCommunityLive(shown, { term: data.q, category: topic?.category });
   const highlights = data.q ? undefined : shown.highlights.shown;
-  // Each prompt once: those the highlights show above are not listed again below them (unless
-  // they are all the list holds, which would otherwise look empty).
+  // Each prompt once: those the highlights show above are not listed again below them. When
+  // they show all the list holds, the list stands aside, unless it has more to load.
   const unhighlighted = highlights
     ? shown.list.items.filter((prompt) => !shown.highlights.shows(prompt.id))
     : shown.list.items;
-  const list = unhighlighted.length > 0 ? { ...shown.list, items: unhighlighted } : shown.list;
+  const list = { ...shown.list, items: unhighlighted };
+  const allShownAbove =
+    unhighlighted.length === 0 && shown.list.items.length > 0 && !shown.list.hasMore;
   return (
     <LibraryProvider value={useLibraryContext()}>
       <LibraryHeader heading={text.heading} description={text.description}>
@@ -62,14 +64,18 @@ export function CommunityLibraryPage(props: {
       {highlights ? (
         <LibraryHighlights highlights={highlights} card={(prompt) => page.card(prompt, "")} />
       ) : null}
-      <PromptListSection
-        heading={props.listHeading ?? "Prompts"}
-        data={data}
-        list={list}
-        card={page.card}
-        emptyText={emptyStates.community}
-        emptyAction={editor.open ? undefined : { label: "Share the first prompt", run: editor.add }}
-      />
+      {allShownAbove ? null : (
+        <PromptListSection
+          heading={props.listHeading ?? "Prompts"}
+          data={data}
+          list={list}
+          card={page.card}
+          emptyText={emptyStates.community}
+          emptyAction={
+            editor.open ? undefined : { label: "Share the first prompt", run: editor.add }
+          }
+        />
+      )}
     </LibraryProvider>
   );
 }
