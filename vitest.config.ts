@@ -80,7 +80,7 @@ export default defineConfig({
         },
       },
       {
-        // Times parsers at 50 KB and 1 MB. A young generation of a fixed size large enough for
+        // Times parsers at sizes up to 1 MB. A young generation of a fixed size large enough for
         // all a 1 MB input's parser makes keeps the collector's copying and promotions out of
         // what is measured (with the default, growing one, building the pieces of 1 MB of {{x}}
         // cost 70 times what 50 KB did, against 6 times with this), and the test collects
