@@ -53,12 +53,22 @@ export function keptAnswerBytes(answer: KeptAnswer) {
   return answer.body.length + headers * 2 + 256;
 }
 
-/** A kept answer, sent again through the app: its body as it is (no copy). */
-export function replay(answer: KeptAnswer, head = false) {
+/**
+ * Said of an answer sent from memory, not rendered for its request (RFC 9211's Cache-Status), so
+ * a browser's network panel and the bench can tell the two apart. A render says nothing.
+ */
+export const fromMemory = { "cache-status": "PromptShelf; hit" } as const;
+
+/**
+ * A kept answer, sent again through the app: its body as it is (no copy). `hit`: sent from
+ * memory, not just rendered for this request.
+ */
+export function replay(answer: KeptAnswer, options: { head?: boolean; hit?: boolean } = {}) {
   const { buffer, byteOffset, length } = answer.body;
-  return new Response(head ? null : new Uint8Array(buffer as ArrayBuffer, byteOffset, length), {
+  const body = options.head ? null : new Uint8Array(buffer as ArrayBuffer, byteOffset, length);
+  return new Response(body, {
     status: answer.status,
-    headers: answer.headers,
+    headers: options.hit ? { ...answer.headers, ...fromMemory } : answer.headers,
   });
 }
 

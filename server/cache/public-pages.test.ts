@@ -175,7 +175,7 @@ describe("public pages with parameters, query strings and tags", () => {
       const res = await app.request(path, { ...init, headers });
       return { status: res.status, tags: res.headers.get("x-kept-tags"), body: await res.text() };
     };
-    return { kept, renders, get };
+    return { app, kept, renders, get };
   }
 
   it("keep each address once, never send their tags, and serve a fresh copy from the listener", async () => {
@@ -187,6 +187,16 @@ describe("public pages with parameters, query strings and tags", () => {
     const fresh = kept.fresh({ url: "/p/one", headers: { "accept-encoding": "identity" } });
     expect(fresh?.body.toString()).toBe("prompt one");
     expect(fresh?.headers["x-kept-tags"]).toBeUndefined();
+  });
+
+  it("say so when they are sent from memory, and not when rendered for the request", async () => {
+    const { app } = appWithPages();
+    const from = async () =>
+      (await app.request("/p/three", { headers: { "accept-encoding": "identity" } })).headers.get(
+        "cache-status",
+      );
+    expect(await from()).toBeNull();
+    expect(await from()).toBe("PromptShelf; hit");
   });
 
   it("are rendered again as soon as what a tag names changes, and only those", async () => {

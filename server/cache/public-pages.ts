@@ -171,12 +171,12 @@ export function createPublicPages(
         return send(await produce(c, address, render, declared, false));
       }
       const cached = store.get(address);
-      if (cached && isFresh(cached)) return serve(c, cached);
+      if (cached && isFresh(cached)) return serve(c, cached, true);
       const inFlight = rendering.get(address);
       if (inFlight) {
-        if (cached) return serve(c, cached);
+        if (cached) return serve(c, cached, true);
         const page = await inFlight;
-        return page ? serve(c, page) : renderAlone();
+        return page ? serve(c, page, true) : renderAlone();
       }
       const keep = store.startRender();
       const work = produce(c, address, render, declared, cached !== undefined).then(
@@ -325,6 +325,10 @@ function recoded(answer: KeptAnswer, body: Buffer, encoding: "gzip" | null): Kep
   };
 }
 
-function serve(c: Context<AppEnv>, page: CachedPage) {
-  return replay(variant(page, c.req.header("accept-encoding")), c.req.method === "HEAD");
+/** A kept page as this request takes it; `hit` when it was not rendered for this request. */
+function serve(c: Context<AppEnv>, page: CachedPage, hit = false) {
+  return replay(variant(page, c.req.header("accept-encoding")), {
+    head: c.req.method === "HEAD",
+    hit,
+  });
 }

@@ -46,11 +46,14 @@ async function queriesOf(request: () => Response | Promise<Response>) {
   return { status: res.status, queries: queries - before };
 }
 
-it("a second read of the same list or page costs no query at all", async () => {
+it("a second read of the same list or page costs no query at all, and says it came from memory", async () => {
   for (const path of ["/api/v1/prompts?scope=personal", "/dashboard", "/central"]) {
     expect((await queriesOf(() => get(path, actors.userA))).status).toBe(200);
     expect(await queriesOf(() => get(path, actors.userA))).toEqual({ status: 200, queries: 0 });
   }
+  const path = "/api/v1/prompts?scope=favourites";
+  expect((await get(path, actors.userA)).headers.get("cache-status")).toBeNull();
+  expect((await get(path, actors.userA)).headers.get("cache-status")).toBe("PromptShelf; hit");
 });
 
 it("a write through the app shows on its author's very next read, and to others within the community window", async () => {

@@ -172,11 +172,11 @@ export function createSignedInAnswers(options: {
     const { key, version, additions } = want;
     const behind = !background.isOwn(c.req.raw);
     const kept = servable(want, behind, (name) => c.req.header(name));
-    if (kept) return replay(kept.answer);
+    if (kept) return replay(kept.answer, { hit: true });
     const inFlight = rendering.get(key);
     if (inFlight) {
       const shared = await inFlight;
-      if (shared?.version === version) return replay(shared.answer);
+      if (shared?.version === version) return replay(shared.answer, { hit: true });
     }
 
     const work = capture(c, next, { version, additions, encoding, url }).finally(() => {

@@ -29,8 +29,9 @@ function exchange(
   return rawRequest(`${listening.origin}${path}`, options);
 }
 
+/** The headers but those made for each sending: its moment, its id, and where it came from. */
 function withoutMoment(headers: IncomingHttpHeaders) {
-  const { date: _date, "x-request-id": _id, ...rest } = headers;
+  const { date: _date, "x-request-id": _id, "cache-status": _from, ...rest } = headers;
   return rest;
 }
 
@@ -46,6 +47,8 @@ describe("a public page kept in memory", () => {
     expect(kept.headers["content-security-policy"]).toMatch(/script-src 'sha256-/);
     expect(withoutMoment(kept.headers)).toEqual(withoutMoment(rendered.headers));
     expect(kept.body.equals(rendered.body)).toBe(true);
+    expect(rendered.headers["cache-status"]).toBeUndefined();
+    expect(kept.headers["cache-status"]).toBe("PromptShelf; hit");
     expect(kept.headers["x-request-id"]).toMatch(/^[\w-]{36}$/);
     expect(kept.headers["x-request-id"]).not.toBe(rendered.headers["x-request-id"]);
   });
@@ -118,6 +121,8 @@ describe("a signed-in answer kept in memory", () => {
       expect(kept.headers["content-security-policy"]).toMatch(/^script-src /);
       expect(withoutMoment(kept.headers)).toEqual(withoutMoment(rendered.headers));
       expect(kept.body.equals(rendered.body)).toBe(true);
+      expect(rendered.headers["cache-status"]).toBeUndefined();
+      expect(kept.headers["cache-status"]).toBe("PromptShelf; hit");
     }
   });
 

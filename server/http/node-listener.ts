@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import { developmentIdentityProvider } from "../auth/development-identity-provider.ts";
 import type { KeptAnswer, KeptAnswers } from "../cache/kept-answers.ts";
+import { fromMemory } from "../cache/kept-response.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -57,7 +58,7 @@ function sendKept(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer,
   const started = performance.now();
   const { method = "GET", url = "/" } = req;
   const requestId = requestIdFor(req.headers["x-request-id"]);
-  res.writeHead(answer.status, { ...answer.headers, "x-request-id": requestId });
+  res.writeHead(answer.status, { ...answer.headers, ...fromMemory, "x-request-id": requestId });
   res.end(method === "HEAD" ? undefined : answer.body);
   logOutcome(log, { requestId, method, path: pathOf(url), status: answer.status, started });
 }

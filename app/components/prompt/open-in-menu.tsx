@@ -84,7 +84,7 @@ export function OpenInMenu(props: {
         type="button"
         aria-label={props.label}
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         disabled={props.disabled}
         onClick={toggle}
         className={props.inline ? inlineTrigger : "card-text-button"}
@@ -97,32 +97,37 @@ export function OpenInMenu(props: {
           <OpenInButtonFace />
         )}
       </button>
-      <div
-        id={id}
-        hidden={!open}
-        aria-busy={text === null || undefined}
-        className={cx(
-          "rounded-xl bg-surface p-1.5 ring-1 ring-line",
-          props.inline
-            ? "order-last w-full basis-full"
-            : cx("absolute z-50 mt-1.5 w-52 shadow-lg", alignRight ? "right-0" : "left-0"),
-        )}
-      >
-        {/* Built only when open: a page of cards would otherwise carry every prompt five times. */}
-        {!open ? null : text === null ? (
-          <p className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
-            <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading...
-          </p>
-        ) : (
-          <ul className={cx(props.inline && "grid gap-0.5 sm:grid-cols-2")}>
-            {assistants.map((assistant) => (
-              <li key={assistant.id}>
-                <AssistantLink assistant={assistant} text={text} onOpened={() => setOpen(false)} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {/* Built only when open: a page of cards would otherwise carry every prompt five times. */}
+      {open ? (
+        <div
+          id={id}
+          aria-busy={text === null || undefined}
+          className={cx(
+            "rounded-xl bg-surface p-1.5 ring-1 ring-line",
+            props.inline
+              ? "order-last w-full basis-full"
+              : cx("absolute z-50 mt-1.5 w-52 shadow-lg", alignRight ? "right-0" : "left-0"),
+          )}
+        >
+          {text === null ? (
+            <p className="flex items-center gap-2 px-3 py-2 text-sm text-muted">
+              <Icon name="loader" className="h-4 w-4 animate-spin" /> Loading...
+            </p>
+          ) : (
+            <ul className={cx(props.inline && "grid gap-0.5 sm:grid-cols-2")}>
+              {assistants.map((assistant) => (
+                <li key={assistant.id}>
+                  <AssistantLink
+                    assistant={assistant}
+                    text={text}
+                    onOpened={() => setOpen(false)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

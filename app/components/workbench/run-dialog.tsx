@@ -12,9 +12,11 @@ const RunWorkbench = lazy(() => import("./run-workbench.tsx"));
 
 /**
  * Run on a card: the prompt's workbench in a dialog, with the whole text (fetched as it opens
- * when the list gave only its start).
+ * when the list gave only its start). The dialog is built on first use, so a list of cards
+ * renders a plain button.
  */
 export function RunDialog(props: { prompt: Prompt; whole: ReturnType<typeof useWholePrompt> }) {
+  const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const { prompt } = props;
   const whole = props.whole.whole;
@@ -39,6 +41,25 @@ export function RunDialog(props: { prompt: Prompt; whole: ReturnType<typeof useW
     });
   }
 
+  const trigger = (
+    <button
+      type="button"
+      aria-label={`Run ${prompt.title} against a model`}
+      aria-haspopup="dialog"
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              openDialog(true);
+            }
+      }
+      className="card-run-button"
+    >
+      <Icon name="play" className="h-3.5 w-3.5" /> Run
+    </button>
+  );
+  if (!used) return trigger;
   return (
     <WideDialog
       open={open}
@@ -46,15 +67,7 @@ export function RunDialog(props: { prompt: Prompt; whole: ReturnType<typeof useW
       size="lg"
       title={`Run: ${prompt.title}`}
       description="Send it to a model and watch the answer come in; compare versions or models, and keep test cases that catch a bad edit."
-      trigger={
-        <button
-          type="button"
-          aria-label={`Run ${prompt.title} against a model`}
-          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-accent-text hover:bg-accent-soft"
-        >
-          <Icon name="play" className="h-3.5 w-3.5" /> Run
-        </button>
-      }
+      trigger={trigger}
     >
       {open && template ? (
         <Suspense fallback={<DialogLoading />}>

@@ -1,0 +1,1 @@
+CREATE INDEX "prompts_owner_pinned_idx" ON "prompts" USING btree ("user_id") WHERE "prompts"."pinned_at" is not null;
