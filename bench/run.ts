@@ -6,10 +6,11 @@
 // history's reads, storage); writes bench/results/latest.{md,json}. With --only versions it
 // measures prompt versions alone and writes bench/results/versions.{md,json}; with --only mcp,
 // MCP at 1,000,000 prompts (--mcp-size for another) into bench/results/mcp.{md,json}; with --only public,
-// the public pages of shared prompts at 1,000,000 prompts into bench/results/public.{md,json}.
+// the public pages of shared prompts at 1,000,000 prompts into bench/results/public.{md,json};
+// with --only day, a realistic day of people, crawlers and visitors into bench/results/day.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 //        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
-//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp|public]
+//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp|public|day]
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../server/project-root.ts";
 import { benchOptions, versionsRunOn } from "./support/bench-options.ts";
@@ -17,6 +18,7 @@ import type { BenchReport, TargetRun, VersionsTargetRun } from "./support/bench-
 import { livingReaders } from "./support/living-routes.ts";
 import { checkLivingTargets } from "./support/living-targets.ts";
 import { machine } from "./support/machine.ts";
+import { measureDay } from "./support/measure-day.ts";
 import { measureMcp } from "./support/measure-mcp.ts";
 import { measurePublic } from "./support/measure-public.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
@@ -39,6 +41,13 @@ if (options.only === "public") {
   const markdown = await measurePublic(options, log);
   log(`\n${markdown}`);
   log("written to bench/results/public.md and bench/results/public.json");
+  process.exit(0);
+}
+
+if (options.only === "day") {
+  const markdown = await measureDay(options, log);
+  log(`\n${markdown}`);
+  log("written to bench/results/day.md and bench/results/day.json");
   process.exit(0);
 }
 

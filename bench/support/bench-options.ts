@@ -16,10 +16,14 @@ export interface BenchOptions {
   /** PostgreSQL library sizes the version history is measured on; empty when turned off. */
   versionSizes: number[];
   /** Measure only this part (its own results file); otherwise everything. */
-  only?: "versions" | "mcp" | "public";
+  only?: (typeof onlyParts)[number];
   /** Prompts in the PostgreSQL library `--only mcp` runs on. */
   mcpSize: number;
+  /** The realistic day of `--only day`. */
+  day: { rate: number; seconds: number; people: number };
 }
+
+const onlyParts = ["versions", "mcp", "public", "day"] as const;
 
 /** The living community (issue 19): where it runs and how fast its writer shares. */
 export interface LivingOptions {
@@ -50,6 +54,12 @@ const usage = `usage: npm run bench -- [options]
   --mcp-size N            its library size instead (results in mcp-N.{md,json})
   --only public           measure the public pages of shared prompts at 1,000,000 prompts on
                           PostgreSQL, into bench/results/public.{md,json}
+  --only day              a realistic day at 1,000,000 prompts on PostgreSQL (people arriving
+                          over time, crawlers, visitors), answer memory on and off, into
+                          bench/results/day.{md,json}
+  --day-rate N            its requests a second (default 300)
+  --day-seconds N         its measured seconds, after a 10 s warm-up (default 60)
+  --day-people N          the distinct people it signs in (default 10000)
   --no-build              use the existing production build instead of running npm run build
   --help`;
 
@@ -71,6 +81,9 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       "versions-sizes": { type: "string", default: "100000,1000000" },
       only: { type: "string" },
       "mcp-size": { type: "string", default: "1000000" },
+      "day-rate": { type: "string", default: "300" },
+      "day-seconds": { type: "string", default: "60" },
+      "day-people": { type: "string", default: "10000" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -79,8 +92,9 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
     console.log(usage);
     process.exit(0);
   }
-  if (values.only !== undefined && !["versions", "mcp", "public"].includes(values.only)) {
-    throw new Error(`--only takes "versions", "mcp" or "public", got "${values.only}"\n${usage}`);
+  const only = onlyParts.find((part) => part === values.only);
+  if (values.only !== undefined && !only) {
+    throw new Error(`--only takes ${onlyParts.join(", ")}, got "${values.only}"\n${usage}`);
   }
   const env = (name: string) => process.env[name] || undefined;
   const postgresUrl = values.postgres ?? env("BENCH_POSTGRES_URL");
@@ -107,10 +121,12 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
     },
     versionSizes: values["no-versions"] ? [] : sizes(values["versions-sizes"], "--versions-sizes"),
     mcpSize: positive(values["mcp-size"], "--mcp-size"),
-    only:
-      values.only === "versions" || values.only === "mcp" || values.only === "public"
-        ? values.only
-        : undefined,
+    day: {
+      rate: positive(values["day-rate"], "--day-rate"),
+      seconds: positive(values["day-seconds"], "--day-seconds"),
+      people: positive(values["day-people"], "--day-people"),
+    },
+    only,
   };
 }
 

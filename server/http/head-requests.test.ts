@@ -124,8 +124,9 @@ async function startServer(build = "build-a") {
   return running;
 }
 
+/** The headers but those made for each sending: its moment, its id, and where it came from. */
 function withoutMoment(headers: IncomingHttpHeaders) {
-  const { date: _date, "x-request-id": _id, ...rest } = headers;
+  const { date: _date, "x-request-id": _id, "cache-status": _from, ...rest } = headers;
   return rest;
 }
 

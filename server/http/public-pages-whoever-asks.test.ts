@@ -123,12 +123,15 @@ async function renderingApp() {
 const withoutNonce = (text: string) =>
   text.replaceAll(/nonce="[^"]*"/g, 'nonce=""').replaceAll(/'nonce-[^']*'/g, "'nonce-'");
 
-/** What a visitor gets: status, every header but the request's own id, and the body. */
+/**
+ * What a visitor gets: status, every header but those of the sending (the request's own id, and
+ * whether it came from memory), and the body.
+ */
 async function answer(app: TestApp, path: string, headers: Record<string, string> = {}) {
   const res = await app.request(path, { headers: { ...headers, "accept-encoding": "identity" } });
   const sent: Record<string, string> = {};
   for (const [name, value] of res.headers) {
-    if (name !== "x-request-id") sent[name] = withoutNonce(value);
+    if (name !== "x-request-id" && name !== "cache-status") sent[name] = withoutNonce(value);
   }
   return { status: res.status, headers: sent, body: withoutNonce(await res.text()) };
 }

@@ -9,7 +9,7 @@ import { listPromptsQuery, type PaletteQuery } from "./prompt-input.ts";
 import { toPrompt } from "./prompt-view.ts";
 import { withMatchExcerpts } from "./search-excerpts.ts";
 import { isPlainAscii } from "./search-pattern.ts";
-import { pageRows } from "./search-plan.ts";
+import { listRows } from "./search-plan.ts";
 
 /**
  * The command palette's search, asked at each pause in typing: the person's own prompts and the
@@ -29,7 +29,7 @@ export async function findPalettePrompts(
   const search = (scope: "personal" | "community", limit: number, within?: string[]) => {
     const query = listPromptsQuery.parse({ scope, q, sort: orderFor(q), limit });
     const list = { ...query, db, viewer, within };
-    return pageRows(list, (path) => listStatement(list, path));
+    return listRows(list, listStatement);
   };
   /** The own matches the database read, and whether they are all of them. */
   const ownSearch = async () => {

@@ -8,7 +8,7 @@ import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { toPrompt } from "./prompt-view.ts";
 import { withMatchExcerpts } from "./search-excerpts.ts";
-import { pageRows } from "./search-plan.ts";
+import { listRows } from "./search-plan.ts";
 import { relevanceOf } from "./search-relevance.ts";
 
 /**
@@ -33,7 +33,7 @@ export async function listPrompts(
     pinsApart && !options.cursor
       ? await listStatement({ ...list, pinned: true, limit: pinnedShown - 1 })
       : [];
-  const rows = await pageRows(list, (path) => listStatement(list, path));
+  const rows = await listRows(list, listStatement);
   const page = [...pinned.slice(0, pinnedShown), ...rows.slice(0, options.limit)];
   const last = rows.length > options.limit ? page.at(-1) : undefined;
   const score =

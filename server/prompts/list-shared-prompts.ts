@@ -6,15 +6,8 @@ import { toPublicPrompt } from "./list-public-prompts.ts";
 import { listStatement } from "./list-statement.ts";
 import { checkedElsewhere } from "./prompt-access.ts";
 import { withMatchExcerpts } from "./search-excerpts.ts";
-import { pageRows } from "./search-plan.ts";
+import { bestMatchPool, pageRows } from "./search-plan.ts";
 import { relevance } from "./search-relevance.ts";
-
-/**
- * "Best match" ranks this many of a search's newest matches: scoring every prompt that holds a
- * common word means reading and sorting most of the community (seconds at a million prompts),
- * for a page anyone may ask for without signing in. Ten pages of them.
- */
-export const bestMatchPool = 240;
 
 /**
  * A numbered page of the community's shared prompts for anyone, no viewer: by topic, newest or
