@@ -9,6 +9,8 @@ export const browsePath = "/prompts";
 export const browsePageSize = 24;
 /** Pages beyond this are not offered: a narrower search or a topic finds the rest. */
 export const browsePagesMax = 50;
+/** An unsearched list's prompts are counted up to this; a longer one is told as this many and more. */
+export const browseCountMax = 10_000;
 
 /** "relevance" needs a search term; without one the list is newest first. */
 export const browseSorts = ["newest", "copies", "relevance"] as const;

@@ -22,6 +22,7 @@ import { createTokenCache, type TokenCache } from "./token-cache.ts";
 export { cacheChannel, communityWindowMs } from "./cache-versions.ts";
 export type { KeptLibraries, KeptLibrary } from "./kept-libraries.ts";
 export type { KeptAnswer } from "./kept-response.ts";
+export { fromMemory } from "./kept-response.ts";
 export type { KeptSearches } from "./kept-searches.ts";
 export { defaultMemoryBudgetBytes, type MemoryFigures } from "./memory-budget.ts";
 export type { PublicRender, RenderAsked } from "./public-pages.ts";

@@ -130,6 +130,24 @@ describe("browsing", () => {
     expect([...first.urls, ...second.urls, ...third.urls]).toEqual(shared.map(pathOf));
   });
 
+  it("says how many prompts it holds and numbers its pages, this one marked", async () => {
+    const pager = (html: string) => ({
+      said: /<p class="[^"]*">(\d+ prompts? · page \d+ of \d+|Page \d+)<\/p>/.exec(html)?.[1],
+      numbers: [...html.matchAll(/aria-label="Page (\d+)"/g)].map((match) => Number(match[1])),
+      current: /aria-label="Page (\d+)" aria-current="page"/.exec(html)?.[1],
+    });
+    expect(pager((await fetchBrowse("/prompts")).html)).toEqual({
+      said: "60 prompts · page 1 of 3",
+      numbers: [1, 2, 3],
+      current: "1",
+    });
+    expect(pager((await fetchBrowse("/prompts?page=2")).html).current).toBe("2");
+    // A topic counts its own; a search's matches are not counted.
+    expect((await fetchBrowse("/prompts?topic=claude")).html).toContain("10 prompts");
+    const search = await fetchBrowse("/prompts?q=the");
+    expect(pager(search.html)).toEqual({ said: "Page 1", numbers: [1, 2], current: "1" });
+  });
+
   it("filters by topic, links to the topic's landing page, and keeps the topic in its canonical", async () => {
     const { res, html, urls, link, meta } = await fetchBrowse("/prompts?topic=claude");
     expect(res.status).toBe(200);

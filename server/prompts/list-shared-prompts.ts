@@ -1,7 +1,8 @@
-import { and, inArray } from "drizzle-orm";
-import type { BrowseQuery } from "../../shared/browse.ts";
+import { and, count, inArray, sql } from "drizzle-orm";
+import { type BrowseQuery, browseCountMax } from "../../shared/browse.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { inTopic, scopeCondition } from "./list-filters.ts";
 import { toPublicPrompt } from "./list-public-prompts.ts";
 import { listStatement } from "./list-statement.ts";
 import { checkedElsewhere } from "./prompt-access.ts";
@@ -29,6 +30,21 @@ export async function listSharedPrompts(options: { db: Database; pageSize: numbe
     items: await withMatchExcerpts(options.db, items, options.q),
     hasNext: rows.length > end,
   };
+}
+
+/**
+ * How many shared prompts an unsearched browse list holds (by topic, if given), up to
+ * `browseCountMax + 1`: a few milliseconds through the community's indexes at a million.
+ */
+export async function countSharedPrompts(db: Database, topic?: string) {
+  const listed = db
+    .select({ one: sql`1` })
+    .from(prompts)
+    .where(and(scopeCondition("community", null), topic ? inTopic(topic) : undefined))
+    .limit(browseCountMax + 1)
+    .as("listed");
+  const [row] = await db.select({ n: count() }).from(listed);
+  return row?.n ?? 0;
 }
 
 /**

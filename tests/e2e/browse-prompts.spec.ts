@@ -30,8 +30,11 @@ test("every page of real prompts fits a 320 px window", async ({ browser, baseUR
     const next = page.getByRole("link", { name: "Next page" });
     path = (await next.count()) > 0 ? await next.getAttribute("href") : null;
   }
-  // The list's last page, newest first: 1,200 of the real prompts.
+  // The list's last page, newest first: 1,200 of the real prompts, and it says so.
   expect(pages).toBe(browsePagesMax);
+  await expect(
+    page.getByText(/^That is 50 pages, 1,200 of 1,\d{3} prompts\. Search for a word/),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -49,9 +52,17 @@ for (const width of [375, 1280]) {
           page.getByRole("heading", { level: 1, name: "Browse AI prompts" }),
         ).toBeVisible();
         await expect(page.getByRole("article")).toHaveCount(24);
+        await expect(page.getByText(/^1,\d{3} prompts · page 1 of 50$/)).toBeVisible();
+        // Page numbers where there is room for them; Previous and Next on a phone.
+        await expect(page.getByRole("link", { name: "Page 50" })).toBeVisible({
+          visible: width >= 640,
+        });
         expect(await overflow(page), `${theme}: pixels wider than the window`).toBe(0);
         await expectAccessible(page);
         await page.screenshot({ path: `test-results/screens/browse-${theme}-${width}.png` });
+        await page
+          .getByRole("navigation", { name: "Pages" })
+          .screenshot({ path: `test-results/screens/browse-pages-${theme}-${width}.png` });
       }
       // The longest search shown back, and a page of matches, still fit.
       await page.goto(`/prompts?q=${"essay".repeat(20)}`);

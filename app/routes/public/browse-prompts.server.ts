@@ -1,6 +1,9 @@
 import type { Database } from "../../../server/db/client.ts";
 import { parseBrowseQuery } from "../../../server/prompts/browse-input.ts";
-import { listSharedPrompts } from "../../../server/prompts/list-shared-prompts.ts";
+import {
+  countSharedPrompts,
+  listSharedPrompts,
+} from "../../../server/prompts/list-shared-prompts.ts";
 import {
   type BrowseCard,
   type BrowseQuery,
@@ -16,6 +19,11 @@ export type BrowseAnswer =
   | ({ kind: "page"; status: 200 | 400 | 404; query: BrowseQuery; problem?: string } & {
       prompts: BrowseCard[];
       hasNext: boolean;
+      /**
+       * How many prompts the list holds, up to browseCountMax + 1; null for a search, whose
+       * matches are read a page at a time and never counted (a common word is in thousands).
+       */
+      total: number | null;
     });
 
 /**
@@ -34,12 +42,16 @@ export async function loadBrowsePage(db: Database, url: URL): Promise<BrowseAnsw
       problem: parsed.problem,
       prompts: [],
       hasNext: false,
+      total: null,
     };
   }
   const { query } = parsed;
   const canonical = browseHref(query);
   if (canonical !== `${browsePath}${url.search}`) return { kind: "redirect", to: canonical };
-  const { items, hasNext } = await listSharedPrompts({ db, pageSize: browsePageSize, ...query });
+  const [{ items, hasNext }, total] = await Promise.all([
+    listSharedPrompts({ db, pageSize: browsePageSize, ...query }),
+    query.q ? null : countSharedPrompts(db, query.topic),
+  ]);
   const prompts = items.map((prompt) => ({
     id: prompt.id,
     href: promptPath(prompt),
@@ -52,5 +64,5 @@ export async function loadBrowsePage(db: Database, url: URL): Promise<BrowseAnsw
     saveCount: prompt.saveCount,
   }));
   const status = prompts.length === 0 && query.page > 1 ? 404 : 200;
-  return { kind: "page", status, query, prompts, hasNext };
+  return { kind: "page", status, query, prompts, hasNext, total };
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { BrowseCardView } from "~/components/prompt/browse-card.tsx";
+import { BrowsePager } from "~/components/prompt/browse-pager.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
 import { appContext } from "~/lib/app-context.ts";
@@ -10,7 +11,6 @@ import {
   type BrowseQuery,
   browseHref,
   browsePageSize,
-  browsePagesMax,
   browsePath,
   browseSortLabels,
   browseSorts,
@@ -84,8 +84,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BrowsePrompts({ loaderData }: Route.ComponentProps) {
-  const { query, prompts, hasNext, problem } = loaderData;
-  const { prev, next } = neighbours(query, hasNext);
+  const { query, prompts, hasNext, problem, total } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight break-words text-fg sm:text-4xl">
@@ -114,30 +113,7 @@ export default function BrowsePrompts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {prev || next ? (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
-          {prev ? (
-            <Link to={prev} rel="prev" className={buttonClasses("secondary")}>
-              Previous page
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted">Page {query.page}</span>
-          {next ? (
-            <Link to={next} rel="next" className={buttonClasses("secondary")}>
-              Next page
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
-      {hasNext && !next ? (
-        <p className="mt-6 text-center text-sm text-muted">
-          That is {browsePagesMax} pages. Search for a word or choose a topic to find the rest.
-        </p>
-      ) : null}
+      {problem ? null : <BrowsePager query={query} hasNext={hasNext} total={total} />}
     </main>
   );
 }
