@@ -9,8 +9,12 @@ export const browsePath = "/prompts";
 export const browsePageSize = 24;
 /** Pages beyond this are not offered: a narrower search or a topic finds the rest. */
 export const browsePagesMax = 50;
-/** An unsearched list's prompts are counted up to this; a longer one is told as this many and more. */
-export const browseCountMax = 10_000;
+/**
+ * An unsearched list's prompts are counted up to this; a longer one is told as this many and
+ * more. Counting reads the rows (whose import run the access rule checks): at a million prompts
+ * 6-19 ms for 2,500 of a topic's, 15-75 ms for 10,000.
+ */
+export const browseCountMax = 2_500;
 
 /** "relevance" needs a search term; without one the list is newest first. */
 export const browseSorts = ["newest", "copies", "relevance"] as const;

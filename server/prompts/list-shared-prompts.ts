@@ -34,7 +34,7 @@ export async function listSharedPrompts(options: { db: Database; pageSize: numbe
 
 /**
  * How many shared prompts an unsearched browse list holds (by topic, if given), up to
- * `browseCountMax + 1`: a few milliseconds through the community's indexes at a million.
+ * `browseCountMax + 1`.
  */
 export async function countSharedPrompts(db: Database, topic?: string) {
   const listed = db

@@ -84,7 +84,7 @@ function capNote(total: number | null) {
   return `That is ${browsePagesMax} pages${of}. Search for a word or choose a topic to find the rest.`;
 }
 
-/** "1 prompt", "1,511 prompts", or "10,000+ prompts" past the count's limit. */
+/** "1 prompt", "1,511 prompts", or "2,500+ prompts" past the count's limit. */
 function counted(total: number) {
   if (total > browseCountMax) return `${browseCountMax.toLocaleString("en-US")}+ prompts`;
   return `${total.toLocaleString("en-US")} ${total === 1 ? "prompt" : "prompts"}`;
