@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { analyseBehind } from "./embedded-statistics.ts";
+import { analyseBehind, embeddedStatisticsTarget } from "./embedded-statistics.ts";
 
 let client: PGlite;
 beforeEach(async () => {
@@ -45,4 +45,19 @@ it("analyses a table grown past its statistics while the database was closed", a
   await client.exec("select pg_stat_reset()");
   expect(await analyseBehind(client)).toEqual(["public.notes"]);
   expect(await rowsKnown()).toBe(6000);
+});
+
+it("takes statistics from a sample the size of its own target, not PostgreSQL's default", async () => {
+  await write("insert into notes select n, md5(n::text) from generate_series(1, 40000) n");
+  await analyseBehind(client);
+  const { rows } = await client.query<{ bounds: number }>(
+    "select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats where tablename = 'notes' and attname = 'body'",
+  );
+  // A histogram of `target` buckets has target + 1 bounds; the default's has 101.
+  expect(rows[0]?.bounds).toBe(embeddedStatisticsTarget + 1);
+  // The setting was for the analysis alone: the session's own is as it was.
+  const setting = await client.query<{ target: string }>(
+    "select current_setting('default_statistics_target') as target",
+  );
+  expect(setting.rows[0]?.target).toBe("100");
 });

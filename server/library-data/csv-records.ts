@@ -5,7 +5,8 @@ import { AppError } from "../errors.ts";
 import type { Pace } from "../pacing.ts";
 import { fail } from "./import-rules.ts";
 
-const chunkBytes = 65_536;
+/** Characters handed to the parser at a time: 64 KB of ASCII, 192 KB at most of other text. */
+const chunkCharacters = 65_536;
 
 /**
  * A CSV file's header and then each record with the line it starts on, read a stretch at a time
@@ -15,7 +16,7 @@ export async function* csvRecords(
   text: string,
   pace: Pace,
 ): AsyncGenerator<{ header: string[]; cells: string[]; line: number }> {
-  const records = Readable.from(chunks(Buffer.from(text, "utf8"))).pipe(
+  const records = Readable.from(chunks(text)).pipe(
     parse({ skip_empty_lines: true, info: true, relax_column_count: false, trim: false }),
   );
   let header: string[] | null = null;
@@ -71,8 +72,17 @@ export function csvHeader(text: string): string[] {
 }
 
 /** The file's bytes in pieces; the parser takes a character split across two of them whole. */
-function* chunks(bytes: Buffer) {
-  for (let start = 0; start < bytes.length; start += chunkBytes) {
-    yield bytes.subarray(start, start + chunkBytes);
+/**
+ * The text as UTF-8, a stretch at a time: encoding a 25 MB file in one call held the event loop
+ * for 70 ms. A stretch never ends between the two halves of a character outside the Basic
+ * Multilingual Plane (an emoji), which would be encoded as two replacement characters.
+ */
+function* chunks(text: string) {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + chunkCharacters, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), "utf8");
+    start = end;
   }
 }

@@ -117,8 +117,8 @@ function batchSizes() {
   const sizes = {
     chars: 16 * 1024,
     took(ms: number) {
-      if (ms < 40) sizes.chars = Math.min(sizes.chars * 2, 1_048_576);
-      else if (ms > 80) sizes.chars = Math.max(Math.floor(sizes.chars / 2), 1024);
+      if (ms < 20) sizes.chars = Math.min(sizes.chars * 2, 1_048_576);
+      else if (ms > 40) sizes.chars = Math.max(Math.floor(sizes.chars / 2), 1024);
     },
   };
   return sizes;

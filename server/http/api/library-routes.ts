@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { exportFormats, exportLibrary } from "../../library-data/export-library.ts";
 import { importLibrary } from "../../library-data/import-library.ts";
 import type { ImportLimits } from "../../library-data/import-rules.ts";
+import { wholeBody } from "../whole-body.ts";
 import { apiRouter, jsonAnswer, jsonBody, queryOf, refusals } from "./openapi.ts";
 import { importReport } from "./shapes.ts";
 
@@ -139,7 +140,7 @@ export function libraryRoutes(options: {
     .openapi(importRoute, async (c) => {
       const viewer = await c.get("viewer")();
       const { dryRun, confirm, name: fileName } = c.req.valid("query");
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const bytes = await wholeBody(c.req.raw);
       const report = await importLibrary({
         db,
         viewer,
