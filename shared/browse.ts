@@ -16,11 +16,15 @@ export const browsePagesMax = 50;
  */
 export const browseCountMax = 2_500;
 
-/** "relevance" needs a search term; without one the list is newest first. */
-export const browseSorts = ["newest", "copies", "relevance"] as const;
+/**
+ * "relevance" needs a search term; without one the list is newest first. Oldest first reaches
+ * the other end of a list longer than the pages offered.
+ */
+export const browseSorts = ["newest", "oldest", "copies", "relevance"] as const;
 export type BrowseSort = (typeof browseSorts)[number];
 export const browseSortLabels: Record<BrowseSort, string> = {
   newest: "Newest",
+  oldest: "Oldest",
   copies: "Most copied",
   relevance: "Best match",
 };

@@ -5,7 +5,8 @@ export function browseHeading(query: BrowseQuery) {
   const topic = topicNamed(query.topic);
   if (query.q) return `Prompts matching “${query.q}”${topic ? ` in ${topic.name}` : ""}`;
   const listed = topic ? `${topic.name} prompts` : "AI prompts";
-  return query.sort === "copies" ? `Most copied ${listed}` : `Browse ${listed}`;
+  if (query.sort === "copies") return `Most copied ${listed}`;
+  return query.sort === "oldest" ? `The oldest ${listed}` : `Browse ${listed}`;
 }
 
 export function browseTitle(query: BrowseQuery) {
@@ -21,7 +22,7 @@ export function browseDescription(query: BrowseQuery) {
   if (query.q) {
     return `Prompts shared by the PromptShelf community that mention “${query.q}”: read any of them, copy it free, or save it to your own library.`;
   }
-  const order = query.sort === "copies" ? "the most copied first" : "the newest first";
+  const order = `the ${{ copies: "most copied", oldest: "oldest" }[query.sort as string] ?? "newest"} first`;
   return `Browse ${which} shared by the PromptShelf community, ${order}: read any prompt, copy it free, or save it to your own library.`;
 }
 

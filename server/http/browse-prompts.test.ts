@@ -159,6 +159,13 @@ describe("browsing", () => {
     expect(html).toContain("Browse Claude prompts");
   });
 
+  it("orders oldest first, so a list longer than the pages offered is reached from both ends", async () => {
+    const { urls, link, html } = await fetchBrowse("/prompts?sort=oldest");
+    expect(urls).toEqual([...shared].reverse().slice(0, 24).map(pathOf));
+    expect(link("canonical")).toBe(`${origin}/prompts?sort=oldest`);
+    expect(html).toContain("The oldest AI prompts");
+  });
+
   it("orders by copies", async () => {
     const { urls, link } = await fetchBrowse("/prompts?sort=copies");
     const byCopies = [...shared]

@@ -4,7 +4,7 @@ import { parseImport } from "./parse-import.ts";
 
 // A large file is decoded and parsed a stretch at a time (decision 0010): a character that
 // straddles two stretches must come through whole, never as replacement characters.
-const limits = { promptsPerImport: 10, folderDepth: 32 };
+const limits = { promptsPerImport: 10, folderDepth: 32, versionsPerPrompt: 10 };
 const pace = async () => {};
 
 it("hands the CSV parser stretches that never split an emoji", async () => {

@@ -70,18 +70,38 @@ export function BrowsePager(props: { query: BrowseQuery; hasNext: boolean; total
           <span />
         )}
       </div>
-      {hasNext && query.page >= browsePagesMax ? (
-        <p className="text-center text-sm text-muted">{capNote(total)}</p>
-      ) : null}
+      {hasNext && query.page >= browsePagesMax ? <CapNote query={query} total={total} /> : null}
     </nav>
   );
 }
 
-/** Said on the last page offered when more follow. */
-function capNote(total: number | null) {
+/**
+ * Said on the last page offered when more follow: how many of how many were shown, and the ways
+ * to the rest (from the other end when the list is newest first).
+ */
+function CapNote(props: { query: BrowseQuery; total: number | null }) {
+  const { query, total } = props;
   const shown = (browsePagesMax * browsePageSize).toLocaleString("en-US");
   const of = total ? `, ${shown} of ${counted(total)}` : "";
-  return `That is ${browsePagesMax} pages${of}. Search for a word or choose a topic to find the rest.`;
+  const fromOldest = query.sort === "newest" && !query.q;
+  return (
+    <p className="text-center text-sm text-muted">
+      That is {browsePagesMax} pages{of}.{" "}
+      {fromOldest ? (
+        <>
+          <Link
+            to={browseHref({ ...query, sort: "oldest", page: 1 })}
+            className="font-medium text-accent-text underline"
+          >
+            Start from the oldest
+          </Link>
+          , search for a word or choose a topic to find the rest.
+        </>
+      ) : (
+        "Search for a word or choose a topic to find the rest."
+      )}
+    </p>
+  );
 }
 
 /** "1 prompt", "1,511 prompts", or "2,500+ prompts" past the count's limit. */
