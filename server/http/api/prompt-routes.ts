@@ -48,7 +48,7 @@ const listQuery = listPromptsQuery.extend({
   tag: described.tag.describe("Repeat for several: all must match. Your own tags only."),
   starred: described.starred.describe("`1`: only prompts you starred."),
   sort: described.sort.describe(
-    "`relevance` ranks a search, best match first; without `q` it is newest first. `manual`: the order you set (`PUT /{id}/position`), in your own library and folders; elsewhere newest first. Your own library and folders, without `q`, list your pinned prompts first (the first page carries them all) in whichever order.",
+    "`relevance` ranks a search, best match first (a search reaching the community ranks its newest 240 matches); without `q` it is newest first. `manual`: the order you set (`PUT /{id}/position`), in your own library and folders; elsewhere newest first. Your own library and folders, without `q`, list your pinned prompts first (the first page carries them all) in whichever order.",
   ),
   cursor: described.cursor.describe("The `nextCursor` of the page before."),
   owner: described.owner.describe(
