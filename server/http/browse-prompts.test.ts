@@ -281,6 +281,8 @@ describe("limits", () => {
     const empty = await fetchBrowse(`/prompts?page=${browsePagesMax}`);
     expect(empty.res.status).toBe(404);
     expect(empty.html).toContain("There is no page with that number.");
+    // No pager to say "page 50 of 3" beside it.
+    expect(empty.html).not.toContain('aria-label="Pages"');
     expect(empty.res.headers.get("x-kept-tags")).toBeNull();
     for (const page of [String(browsePagesMax + 1), "0", "-1", "2.5", "two", "9999999999"]) {
       const refused = await fetchBrowse(`/prompts?page=${page}`);

@@ -12,7 +12,8 @@ import {
 /**
  * /prompts' pages: how many prompts the list holds (a search's matches are not counted), Previous
  * and Next, and the page numbers around this one with the first and the last, each a plain link
- * a crawler follows. Past `browsePagesMax` pages a search or a topic finds the rest.
+ * a crawler follows. Past `browsePagesMax` pages the oldest first, a search or a topic finds
+ * the rest.
  */
 export function BrowsePager(props: { query: BrowseQuery; hasNext: boolean; total: number | null }) {
   const { query, hasNext, total } = props;

@@ -113,7 +113,7 @@ export default function BrowsePrompts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {problem ? null : <BrowsePager query={query} hasNext={hasNext} total={total} />}
+      {prompts.length > 0 ? <BrowsePager query={query} hasNext={hasNext} total={total} /> : null}
     </main>
   );
 }
