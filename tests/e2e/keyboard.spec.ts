@@ -385,6 +385,10 @@ test("e leaves someone else's prompt alone, n shares on Central, and / opens the
   await page.keyboard.press("Escape");
 
   await page.goto("/settings");
+  // The panels load their data once the page is live: keys pressed before then reach nothing.
+  await expect(
+    page.getByRole("region", { name: "Access tokens" }).getByText("No tokens yet"),
+  ).toBeVisible();
   await page.keyboard.press("/");
   await expect(paletteField(page)).toBeFocused();
   await expect(paletteField(page)).toHaveValue("");
