@@ -8,8 +8,19 @@ import { createTestApp, testConfig } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import { favourites, profiles, prompts, storedPages, users } from "../db/schema.ts";
-import { createKeptAnswers, forgetOldStoredPages, type KeptAnswers } from "./kept-answers.ts";
+import {
+  favourites,
+  profiles,
+  prompts,
+  storedPages,
+  users,
+} from "../db/schema.ts";
+import {
+  createKeptAnswers,
+  forgetOldStoredPages,
+  type KeptAnswers,
+} from "./kept-answers.ts";
+import { createStoredPages } from "./stored-pages.ts";
 
 /**
  * Prompt pages stored in the database, through the app as the server runs it: a page is served
@@ -47,9 +58,15 @@ async function sharedPair() {
     title: "Chess Coach",
     category: "Chess Coach",
   };
-  const prompt = await createPrompt(database.db, { ...values, promptText: "Teach me chess." });
+  const prompt = await createPrompt(database.db, {
+    ...values,
+    promptText: "Teach me chess.",
+  });
   const otherText = `Play chess with ${owner.name}.`;
-  const other = await createPrompt(database.db, { ...values, promptText: otherText });
+  const other = await createPrompt(database.db, {
+    ...values,
+    promptText: otherText,
+  });
   return { owner, prompt, other, otherText, path: promptPath(prompt) };
 }
 
@@ -57,7 +74,10 @@ const storedRow = (db: Database, path: string) =>
   db.select().from(storedPages).where(eq(storedPages.path, path));
 
 /** Visits the page and waits until its rendered copy is stored. */
-async function visitAndStore(app: Awaited<ReturnType<typeof appWith>>, path: string) {
+async function visitAndStore(
+  app: Awaited<ReturnType<typeof appWith>>,
+  path: string,
+) {
   const response = await app.request(path);
   expect(response.status).toBe(200);
   const rows = await eventually(
@@ -93,18 +113,30 @@ describe("stored prompt pages", () => {
     const { prompt, other, owner, path } = await sharedPair();
     const row = await visitAndStore(app, path);
     expect(row?.shownIds).toEqual([prompt.id, other.id]);
-    expect(row?.tags).toEqual([`prompt:${prompt.id}`, `profile:${owner.id}`, `prompt:${other.id}`]);
+    expect(row?.tags).toEqual([
+      `prompt:${prompt.id}`,
+      `profile:${owner.id}`,
+      `prompt:${other.id}`,
+    ]);
     expect(row?.headers["content-encoding"]).toBe("br");
     expect(row?.headers["content-security-policy"]).toContain("script-src");
 
     await markStored(path);
     expect(await bodyOf(app, path)).toBe(marker);
-    const br = await app.request(path, { headers: { "accept-encoding": "br" } });
+    const br = await app.request(path, {
+      headers: { "accept-encoding": "br" },
+    });
     expect(br.headers.get("content-encoding")).toBe("br");
-    const gzip = await app.request(path, { headers: { "accept-encoding": "gzip" } });
+    const gzip = await app.request(path, {
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(marker);
-    const plain = await app.request(path, { headers: { "accept-encoding": "identity" } });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(
+      marker,
+    );
+    const plain = await app.request(path, {
+      headers: { "accept-encoding": "identity" },
+    });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.headers.get("content-length")).toBe(String(marker.length));
   });
@@ -125,7 +157,10 @@ describe("stored prompt pages", () => {
       ],
       [
         "its stars",
-        () => database.db.insert(favourites).values({ userId: fan.id, promptId: prompt.id }),
+        () =>
+          database.db
+            .insert(favourites)
+            .values({ userId: fan.id, promptId: prompt.id }),
         "the stored copy",
       ],
       [
@@ -140,7 +175,10 @@ describe("stored prompt pages", () => {
       [
         "its creator's name",
         () =>
-          database.db.update(users).set({ name: "Renamed Person" }).where(eq(users.id, owner.id)),
+          database.db
+            .update(users)
+            .set({ name: "Renamed Person" })
+            .where(eq(users.id, owner.id)),
         "Renamed Person",
       ],
       [
@@ -148,7 +186,11 @@ describe("stored prompt pages", () => {
         () =>
           database.db
             .update(profiles)
-            .set({ isPublic: true, handle: `h${owner.id.slice(0, 8)}`, displayName: "Public Name" })
+            .set({
+              isPublic: true,
+              handle: `h${owner.id.slice(0, 8)}`,
+              displayName: "Public Name",
+            })
             .where(eq(profiles.id, owner.id)),
         "Public Name",
       ],
@@ -181,7 +223,10 @@ describe("stored prompt pages", () => {
     await visitAndStore(app, path);
     await visitAndStore(app, otherPath);
 
-    await database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, other.id));
+    await database.db
+      .update(prompts)
+      .set({ isShared: false })
+      .where(eq(prompts.id, other.id));
     expect(await storedRow(database.db, otherPath)).toEqual([]);
     // The page that listed it as related is gone too, so its title is nowhere stored.
     expect(await storedRow(database.db, path)).toEqual([]);
@@ -193,6 +238,41 @@ describe("stored prompt pages", () => {
     expect(await storedRow(database.db, path)).toEqual([]);
     expect((await app.request(path)).status).toBe(410);
     expect(await storedRow(database.db, path)).toEqual([]);
+  });
+
+  it("stores nothing when a prompt the page shows changed between its render and its save", async () => {
+    const app = await appWith(keptAnswers());
+    const { prompt, other, path } = await sharedPair();
+    const row = await visitAndStore(app, path);
+    await database.db.delete(storedPages).where(eq(storedPages.path, path));
+    const stored = createStoredPages({ db: database.db, build: "build-a" });
+    const page = {
+      path,
+      shown: row.shownIds.map((id, n) => ({ id, stamp: row.stamps[n] ?? "" })),
+      tags: row.tags,
+      answer: { status: 200, headers: row.headers, body: row.body },
+    };
+
+    await stored.save(page);
+    expect(await storedRow(database.db, path)).toHaveLength(1);
+    await database.db.delete(storedPages).where(eq(storedPages.path, path));
+    for (const change of [
+      () =>
+        database.db
+          .update(prompts)
+          .set({ title: "Chess Tutor" })
+          .where(eq(prompts.id, other.id)),
+      () =>
+        database.db
+          .update(prompts)
+          .set({ isShared: false })
+          .where(eq(prompts.id, other.id)),
+      () => database.db.delete(prompts).where(eq(prompts.id, prompt.id)),
+    ]) {
+      await change();
+      await stored.save(page);
+      expect(await storedRow(database.db, path)).toEqual([]);
+    }
   });
 
   it("serves a copy only to the build that stored it, and only for a day", async () => {
@@ -217,7 +297,8 @@ describe("stored prompt pages", () => {
     await eventually(
       () => storedRow(database.db, path),
       (rows) =>
-        rows[0]?.body.length !== undefined && rows[0].storedAt.getTime() > Date.now() - 60_000,
+        rows[0]?.body.length !== undefined &&
+        rows[0].storedAt.getTime() > Date.now() - 60_000,
     );
     await database.db
       .update(storedPages)
@@ -234,7 +315,8 @@ describe("stored prompt pages", () => {
     await visitAndStore(await appWith(keptAnswers()), path);
     await markStored(path);
     expect(await bodyOf(app, path)).toBe(marker);
-    const fresh = () => kept.fresh({ url: path, headers: { "accept-encoding": "br" } });
+    const fresh = () =>
+      kept.fresh({ url: path, headers: { "accept-encoding": "br" } });
     expect(fresh()?.headers["content-encoding"]).toBe("br");
     kept.channel.promptChanged(prompt.id);
     expect(fresh()).toBeUndefined();
@@ -244,7 +326,9 @@ describe("stored prompt pages", () => {
     const app = await appWith(keptAnswers());
     const { prompt, path } = await sharedPair();
     expect((await app.request(`${path}?ref=newsletter`)).status).toBe(200);
-    const moved = await app.request(`${path.slice(0, path.indexOf("-"))}-old-title`);
+    const moved = await app.request(
+      `${path.slice(0, path.indexOf("-"))}-old-title`,
+    );
     expect(moved.status).toBe(301);
     // A visit without a query string stores its page: the two above had their chance first.
     await visitAndStore(app, path);

@@ -26,8 +26,10 @@ export interface StoredPages {
    * The brotli answer stored for this path, if this build rendered it and every prompt it shows
    * still reads as it did then (each one shared, with the same stamp).
    */
-  find(path: string): Promise<{ answer: KeptAnswer; tags: string[] } | undefined>;
-  /** Stores a rendered 200 answer, brotli-compressed, in place of any older one. */
+  find(
+    path: string,
+  ): Promise<{ answer: KeptAnswer; tags: string[] } | undefined>;
+  /** Stores a rendered 200 answer, brotli-compressed, in place of any older one, unless a prompt it shows has changed since. */
   save(page: {
     path: string;
     shown: ShownPrompt[];
@@ -42,13 +44,19 @@ export interface StoredPages {
  * restart, or after it fell out of memory, costs one row instead of a render (docs/decisions/0019).
  * `build` names the code that rendered a page: another build's pages are rendered again.
  */
-export function createStoredPages(options: { db: Database; build: string }): StoredPages {
+export function createStoredPages(options: {
+  db: Database;
+  build: string;
+}): StoredPages {
   const { db, build } = options;
   return {
     async find(path) {
       const [row] = await findStatement(db).execute({ path, build });
       if (!row) return undefined;
-      return { answer: { status: 200, headers: row.headers, body: row.body }, tags: row.tags };
+      return {
+        answer: { status: 200, headers: row.headers, body: row.body },
+        tags: row.tags,
+      };
     },
     async save({ path, shown, tags, answer }) {
       await saveStatement(db).execute({
@@ -57,7 +65,7 @@ export function createStoredPages(options: { db: Database; build: string }): Sto
         shownIds: shown.map(({ id }) => id),
         stamps: shown.map(({ stamp }) => stamp),
         tags: [...tags],
-        headers: answer.headers,
+        headers: JSON.stringify(answer.headers),
         body: answer.body,
       });
     },
@@ -66,7 +74,11 @@ export function createStoredPages(options: { db: Database; build: string }): Sto
 
 const findStatement = prepared((db) =>
   db
-    .select({ headers: storedPages.headers, body: storedPages.body, tags: storedPages.tags })
+    .select({
+      headers: storedPages.headers,
+      body: storedPages.body,
+      tags: storedPages.tags,
+    })
     .from(storedPages)
     .where(
       and(
@@ -79,20 +91,22 @@ const findStatement = prepared((db) =>
     .prepare("stored_page"),
 );
 
+/**
+ * Stores the page only if every prompt it shows still reads as it did when it was rendered: a
+ * render that finishes after one of them was made private, edited or deleted stores nothing,
+ * where it would otherwise land after the triggers that forget such pages had run.
+ */
 const saveStatement = prepared((db) => {
   const value = (name: string) => sql.placeholder(name);
+  const shownIds = sql`${value("shownIds")}::uuid[]`;
+  const stamps = sql`${value("stamps")}::text[]`;
   return db
     .insert(storedPages)
-    .values({
-      path: value("path"),
-      build: value("build"),
-      shownIds: value("shownIds"),
-      stamps: value("stamps"),
-      tags: value("tags"),
-      headers: value("headers"),
-      body: value("body"),
-      storedAt: sql`now()`,
-    })
+    .select(
+      sql`select ${value("path")}::text, ${value("build")}::text, ${shownIds}, ${stamps},
+        ${value("tags")}::text[], ${value("headers")}::jsonb, ${value("body")}::bytea, now()
+        where ${stamps} = ${pageStampsNow(shownIds)}`,
+    )
     .onConflictDoUpdate({
       target: storedPages.path,
       set: {
