@@ -8,18 +8,8 @@ import { createTestApp, testConfig } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { cookieNames } from "../auth/cookies.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import {
-  favourites,
-  profiles,
-  prompts,
-  storedPages,
-  users,
-} from "../db/schema.ts";
-import {
-  createKeptAnswers,
-  forgetOldStoredPages,
-  type KeptAnswers,
-} from "./kept-answers.ts";
+import { favourites, profiles, prompts, storedPages, users } from "../db/schema.ts";
+import { createKeptAnswers, forgetOldStoredPages, type KeptAnswers } from "./kept-answers.ts";
 import { createStoredPages } from "./stored-pages.ts";
 
 /**
@@ -74,18 +64,16 @@ const storedRow = (db: Database, path: string) =>
   db.select().from(storedPages).where(eq(storedPages.path, path));
 
 /** Visits the page and waits until its rendered copy is stored. */
-async function visitAndStore(
-  app: Awaited<ReturnType<typeof appWith>>,
-  path: string,
-) {
+async function visitAndStore(app: Awaited<ReturnType<typeof appWith>>, path: string) {
   const response = await app.request(path);
   expect(response.status).toBe(200);
   const rows = await eventually(
     () => storedRow(database.db, path),
     (found) => found.length === 1,
   );
-  expect(rows).toHaveLength(1);
-  return rows[0];
+  const [row] = rows;
+  if (row === undefined || rows.length !== 1) throw new Error(`${path} was not stored once`);
+  return row;
 }
 
 /**
@@ -113,11 +101,7 @@ describe("stored prompt pages", () => {
     const { prompt, other, owner, path } = await sharedPair();
     const row = await visitAndStore(app, path);
     expect(row?.shownIds).toEqual([prompt.id, other.id]);
-    expect(row?.tags).toEqual([
-      `prompt:${prompt.id}`,
-      `profile:${owner.id}`,
-      `prompt:${other.id}`,
-    ]);
+    expect(row?.tags).toEqual([`prompt:${prompt.id}`, `profile:${owner.id}`, `prompt:${other.id}`]);
     expect(row?.headers["content-encoding"]).toBe("br");
     expect(row?.headers["content-security-policy"]).toContain("script-src");
 
@@ -131,9 +115,7 @@ describe("stored prompt pages", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(
-      marker,
-    );
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(marker);
     const plain = await app.request(path, {
       headers: { "accept-encoding": "identity" },
     });
@@ -157,10 +139,7 @@ describe("stored prompt pages", () => {
       ],
       [
         "its stars",
-        () =>
-          database.db
-            .insert(favourites)
-            .values({ userId: fan.id, promptId: prompt.id }),
+        () => database.db.insert(favourites).values({ userId: fan.id, promptId: prompt.id }),
         "the stored copy",
       ],
       [
@@ -175,10 +154,7 @@ describe("stored prompt pages", () => {
       [
         "its creator's name",
         () =>
-          database.db
-            .update(users)
-            .set({ name: "Renamed Person" })
-            .where(eq(users.id, owner.id)),
+          database.db.update(users).set({ name: "Renamed Person" }).where(eq(users.id, owner.id)),
         "Renamed Person",
       ],
       [
@@ -223,10 +199,7 @@ describe("stored prompt pages", () => {
     await visitAndStore(app, path);
     await visitAndStore(app, otherPath);
 
-    await database.db
-      .update(prompts)
-      .set({ isShared: false })
-      .where(eq(prompts.id, other.id));
+    await database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, other.id));
     expect(await storedRow(database.db, otherPath)).toEqual([]);
     // The page that listed it as related is gone too, so its title is nowhere stored.
     expect(await storedRow(database.db, path)).toEqual([]);
@@ -258,15 +231,8 @@ describe("stored prompt pages", () => {
     await database.db.delete(storedPages).where(eq(storedPages.path, path));
     for (const change of [
       () =>
-        database.db
-          .update(prompts)
-          .set({ title: "Chess Tutor" })
-          .where(eq(prompts.id, other.id)),
-      () =>
-        database.db
-          .update(prompts)
-          .set({ isShared: false })
-          .where(eq(prompts.id, other.id)),
+        database.db.update(prompts).set({ title: "Chess Tutor" }).where(eq(prompts.id, other.id)),
+      () => database.db.update(prompts).set({ isShared: false }).where(eq(prompts.id, other.id)),
       () => database.db.delete(prompts).where(eq(prompts.id, prompt.id)),
     ]) {
       await change();
@@ -297,8 +263,7 @@ describe("stored prompt pages", () => {
     await eventually(
       () => storedRow(database.db, path),
       (rows) =>
-        rows[0]?.body.length !== undefined &&
-        rows[0].storedAt.getTime() > Date.now() - 60_000,
+        rows[0]?.body.length !== undefined && rows[0].storedAt.getTime() > Date.now() - 60_000,
     );
     await database.db
       .update(storedPages)
@@ -315,8 +280,7 @@ describe("stored prompt pages", () => {
     await visitAndStore(await appWith(keptAnswers()), path);
     await markStored(path);
     expect(await bodyOf(app, path)).toBe(marker);
-    const fresh = () =>
-      kept.fresh({ url: path, headers: { "accept-encoding": "br" } });
+    const fresh = () => kept.fresh({ url: path, headers: { "accept-encoding": "br" } });
     expect(fresh()?.headers["content-encoding"]).toBe("br");
     kept.channel.promptChanged(prompt.id);
     expect(fresh()).toBeUndefined();
@@ -326,9 +290,7 @@ describe("stored prompt pages", () => {
     const app = await appWith(keptAnswers());
     const { prompt, path } = await sharedPair();
     expect((await app.request(`${path}?ref=newsletter`)).status).toBe(200);
-    const moved = await app.request(
-      `${path.slice(0, path.indexOf("-"))}-old-title`,
-    );
+    const moved = await app.request(`${path.slice(0, path.indexOf("-"))}-old-title`);
     expect(moved.status).toBe(301);
     // A visit without a query string stores its page: the two above had their chance first.
     await visitAndStore(app, path);

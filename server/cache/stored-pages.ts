@@ -26,9 +26,7 @@ export interface StoredPages {
    * The brotli answer stored for this path, if this build rendered it and every prompt it shows
    * still reads as it did then (each one shared, with the same stamp).
    */
-  find(
-    path: string,
-  ): Promise<{ answer: KeptAnswer; tags: string[] } | undefined>;
+  find(path: string): Promise<{ answer: KeptAnswer; tags: string[] } | undefined>;
   /** Stores a rendered 200 answer, brotli-compressed, in place of any older one, unless a prompt it shows has changed since. */
   save(page: {
     path: string;
@@ -44,10 +42,7 @@ export interface StoredPages {
  * restart, or after it fell out of memory, costs one row instead of a render (docs/decisions/0019).
  * `build` names the code that rendered a page: another build's pages are rendered again.
  */
-export function createStoredPages(options: {
-  db: Database;
-  build: string;
-}): StoredPages {
+export function createStoredPages(options: { db: Database; build: string }): StoredPages {
   const { db, build } = options;
   return {
     async find(path) {
