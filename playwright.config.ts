@@ -8,9 +8,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  // Limits for what never happens, not races with what is slow: on two cores shared with other
-  // test runs a page took seconds to answer, and a waiting expect returns as soon as it holds.
-  timeout: 60_000,
+  // Limits for what never happens, not races with what is slow: on two cores shared with two
+  // other test runs a page took seconds to answer, and walking 50 pages or importing
+  // prompts.csv over a minute. A waiting expect returns as soon as it holds.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {

@@ -50,10 +50,10 @@ export default defineConfig({
       "tests/support/fail-on-console-error.ts",
       "tests/support/fail-on-unguarded-read.ts",
     ],
-    // Limits for a test that hangs, not races: on two cores shared with other test runs a
-    // database's creation took over a minute and realistic tests 40 s. Nothing here asserts on
-    // how long anything takes; the parsers' project compares CPU time.
-    testTimeout: 60_000,
+    // Limits for a test that hangs, not races: on two cores shared with two other test runs a
+    // database's creation took over a minute, and imports of a few megabytes over 60 s. Nothing
+    // here asserts on how long anything takes; the parsers' project compares CPU time.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     // The suites wait on their databases more than they compute: on two cores Vitest's default
     // (one worker per core but one) ran one file at a time and left the cores two-thirds idle.

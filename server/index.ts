@@ -64,6 +64,11 @@ async function main() {
       kept,
     }),
   );
+  // An idle connection stays open longer than a proxy's or client's own idle limit (60 s is
+  // common): closed first by the server, a request sent on it at that moment meets a reset
+  // (ECONNRESET), which the browser suite met under load with Node's 5 s default.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.port, config.host, () => {
     log.info({ url: config.publicOrigin, mode: config.mode }, "PromptShelf is listening");
     void warmUp({ fetch: app.fetch, origin: config.publicOrigin, log });

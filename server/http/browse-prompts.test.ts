@@ -70,7 +70,7 @@ beforeAll(async () => {
   });
   ownerCookie = await signedInCookie(database.db, owner.id);
   otherCookie = await signedInCookie(database.db, (await createUser(database.db)).id);
-}, 120_000);
+});
 
 afterAll(async () => {
   await database.close();

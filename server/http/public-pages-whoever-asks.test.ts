@@ -223,7 +223,7 @@ describe("a public page is the same whoever asks", () => {
       }),
       { numRuns: 150 },
     );
-  }, 120_000);
+  });
 });
 
 describe("a query parameter a page does not take", () => {

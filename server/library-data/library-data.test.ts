@@ -169,7 +169,7 @@ describe("importing prompts.csv", () => {
       duplicates: 1529,
       added: 0,
     });
-  }, 120_000);
+  });
 
   it("counts repeats within the file apart from prompts the library already has", async () => {
     const me = await person();

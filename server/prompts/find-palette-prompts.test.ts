@@ -39,7 +39,7 @@ beforeAll(async () => {
       shared: false,
     })
   ).body.id;
-}, 120_000);
+});
 
 async function palette(person: Person, query: Record<string, string>) {
   return person.call("GET", `/api/v1/palette?${new URLSearchParams(query)}`);

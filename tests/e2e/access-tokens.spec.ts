@@ -33,7 +33,6 @@ test("create a read-and-write token, copy it, use it, and revoke it", async ({
   baseURL,
 }) => {
   // Axe runs three times over the settings page (empty, with the new token light and dark).
-  test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await signIn(page, { email: uniqueEmail("tokens") });
   await page.goto("/settings");

@@ -40,7 +40,6 @@ test("the highlights' cards stay in their frame, offer the list's actions and fo
   expect(agentRole.length).toBeGreaterThan(1000);
   // The server keeps the day's highlights for a minute: with nothing shared yet there may be
   // no prompt of the day until that minute is over.
-  test.setTimeout(120_000);
   const word = uniqueWord("potd");
   const reader = await browser.newPage();
   await signIn(reader, { email: uniqueEmail("reader") });

@@ -46,7 +46,6 @@ for (const [width, theme] of [
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ colorScheme: theme });
     const suffix = randomBytes(3).toString("hex");

@@ -248,7 +248,6 @@ for (const theme of ["light", "dark"] as const) {
   test(`${theme}: the open menu passes axe on a card, on a phone's card and in the template dialog`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: theme });
     await signIn(page, { email: uniqueEmail(`openin-${theme}`) });
     await createPrompt(page, { promptText: "Write a poem about the sea.", useCase: "Sea poem" });

@@ -88,7 +88,6 @@ function spread(values: number[]) {
 test("the palette answers every term on the real prompts, one search at a time, and reports how fast", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, realDataReader);
   await page.goto("/dashboard");
   const timings: number[] = [];

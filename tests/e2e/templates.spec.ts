@@ -203,7 +203,6 @@ for (const theme of ["light", "dark"] as const) {
   test(`${theme}: the template dialog and the lint panel pass axe, at 320 px too`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: theme });
     await signIn(page, { email: uniqueEmail(`tpl-${theme}`) });
     await savePrompt(page, "Sign off", "Thanks, {{me}}");
