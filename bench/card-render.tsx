@@ -26,6 +26,7 @@ function prompt(index: number, own: boolean): Prompt {
     truncated: Array.from(text).length > 300,
     category: index % 2 ? `Rivers ${index}` : `Prompt ${index} about rivers`,
     isShared: index % 2 === 0,
+    teamId: null,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
     creatorName: "Ada Lovelace",

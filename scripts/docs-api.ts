@@ -25,6 +25,7 @@ try {
     https: false,
     limits: config.limits,
     trustedProxies: 0,
+    publicOrigin: config.publicOrigin,
     libraries: createKeptAnswers({ sessionCookie: cookies.session }).libraries,
     workbench: createWorkbench({
       db: database.db,

@@ -4,13 +4,15 @@ import { undoStaleImportRuns } from "./library-data/import-runs.ts";
 import type { Logger } from "./logger.ts";
 import { forgetUnusedGrants } from "./oauth/forget-unused-grants.ts";
 import { forgetOldCopies } from "./prompts/record-copy.ts";
+import { forgetOldTeamActivity } from "./teams/team-activity.ts";
 
 const everyMs = 60_000;
 
 /**
  * What each instance tidies once a minute: imports whose process died part way are undone,
  * copy records too old to matter are let go, and so are OAuth codes, grants and clients nobody
- * uses any more, and stored pages too old to be served. Returns the way to stop.
+ * uses any more, stored pages too old to be served, and teams' log entries over a year old.
+ * Returns the way to stop.
  */
 export function startHousekeeping(db: Database, log: Logger) {
   let running: Promise<void> | null = null;
@@ -20,6 +22,7 @@ export function startHousekeeping(db: Database, log: Logger) {
       await forgetOldCopies(db);
       await forgetUnusedGrants(db);
       await forgetOldStoredPages(db);
+      await forgetOldTeamActivity(db);
     } catch (error) {
       log.warn({ err: error }, "housekeeping failed; it runs again in a minute");
     }

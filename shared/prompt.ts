@@ -26,6 +26,8 @@ export interface Prompt {
   truncated: boolean;
   category: string | null;
   isShared: boolean;
+  /** The team whose library holds it; null for a person's own prompt. */
+  teamId: string | null;
   createdAt: string;
   updatedAt: string;
   /**
@@ -77,7 +79,7 @@ export type WholePrompt = Prompt & { truncated: false };
 /** A prompt as anyone may read it on a public page: nothing about the person looking. */
 export type PublicPrompt = Omit<
   Prompt,
-  "isOwn" | "isFavourite" | "tags" | "folderId" | "upstream" | "pinned"
+  "isOwn" | "isFavourite" | "tags" | "folderId" | "upstream" | "pinned" | "teamId"
 >;
 
 /**

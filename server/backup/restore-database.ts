@@ -97,8 +97,26 @@ export async function restoreDatabase(db: Database, path: string) {
       });
     }
     if (version < firstVersionWithHistory) await copiesTookVersionOne(tx);
+    await advanceIdentities(tx);
   });
   return counts;
+}
+
+/**
+ * Rows restored with their ids leave each identity column's sequence where it was: moved past
+ * the largest id restored, the next row written gets a new one.
+ */
+async function advanceIdentities(db: Pick<Database, "execute">) {
+  await db.execute(sql`do $$
+    declare c record;
+    begin
+      for c in select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and is_identity = 'YES' loop
+        execute format(
+          'select setval(pg_get_serial_sequence(%L, %L), coalesce((select max(%I) from %I), 0) + 1, false)',
+          c.table_name, c.column_name, c.column_name, c.table_name);
+      end loop;
+    end $$`);
 }
 
 /** As drizzle/0014 did for the database: a copy saved before versions existed took version 1. */

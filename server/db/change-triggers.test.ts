@@ -36,6 +36,8 @@ const exempt: Record<string, string> = {
   prompt_runs: "runs of a prompt, read by the workbench's API alone; no kept answer shows them",
   prompt_tests: "a prompt's test cases, read by the workbench's API alone",
   prompt_test_results: "test outcomes, read by the workbench's API and the history alone",
+  team_invitations: "a team's invitations, read by its owners through the API alone, never kept",
+  team_activity: "a team's log, read through the API alone, never kept",
 };
 
 it("every table announces its changes to kept answers, or says why it need not", async () => {

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
  * The deployment's database settings: a statement timeout, so no query holds a pooled
  * connection for long, and the limits the database's own triggers enforce
  * (drizzle/0010_library-limits.sql, for collections drizzle/0017, for access tokens
- * drizzle/0021). The app and its scripts write them at start where every connection sees them,
+ * drizzle/0021, for teams drizzle/0027). The app and its scripts write them at start where every connection sees them,
  * through a connection pooler too (deployment-settings.ts); the session that runs migrations
  * has no timeout.
  */
@@ -31,6 +31,8 @@ export function connectionSettings(
     "promptshelf.versions_per_prompt": String(limits.versionsPerPrompt),
     "promptshelf.history_bytes_per_prompt": String(limits.historyBytesPerPrompt),
     "promptshelf.tokens_per_person": String(limits.tokensPerPerson),
+    "promptshelf.teams_per_person": String(limits.teamsPerPerson),
+    "promptshelf.members_per_team": String(limits.membersPerTeam),
   };
 }
 

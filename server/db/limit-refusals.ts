@@ -11,7 +11,7 @@ const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB
 
 /**
  * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017,
- * drizzle/0021, drizzle/0023) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
+ * drizzle/0021, drizzle/0023, drizzle/0027) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
   // A limit the deployment never wrote (drizzle/0023): refused rather than let through unlimited.
@@ -59,6 +59,21 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
     code: "invalid_input",
     message: `You have ${count(limit)} access tokens, the most allowed. Revoke one first.`,
     detail: "token_limit",
+  }),
+  PS012: (limit) => ({
+    code: "invalid_input",
+    message: `You can be in at most ${count(limit)} teams. Leave one first.`,
+    detail: "team_limit",
+  }),
+  PS013: (limit) => ({
+    code: "invalid_input",
+    message: `A team has at most ${count(limit)} members`,
+    detail: "team_full",
+  }),
+  PS014: () => ({
+    code: "conflict",
+    message: "A team needs an owner: make someone else owner first",
+    detail: "team_needs_owner",
   }),
 };
 

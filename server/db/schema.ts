@@ -152,6 +152,12 @@ export const prompts = pgTable(
     versionRestoredFrom: integer("version_restored_from"),
     /** The import that wrote it, while that import may still be undone (see importRuns). */
     importRunId: uuid("import_run_id"),
+    /**
+     * The team whose library holds it; null for a person's own. A team's prompts are its
+     * members' alone (server/prompts/prompt-access.ts), whoever wrote them (user_id, credited),
+     * and go with the team.
+     */
+    teamId: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
     /** When the owner pinned it to the top of their library and its folder; null: not pinned. */
     pinnedAt: timestamp("pinned_at", { withTimezone: true, precision: 3 }),
     /**
@@ -170,6 +176,10 @@ export const prompts = pgTable(
     // without reading the whole library (at 5,000 prompts a person, 16-29 ms a page).
     index("prompts_owner_pinned_idx").on(table.userId).where(sql`${table.pinnedAt} is not null`),
     index("prompts_folder_position_idx").on(table.folderId, table.position, table.id),
+    // A team's library in its manual order.
+    index("prompts_team_position_idx")
+      .on(table.teamId, table.position, table.id)
+      .where(sql`${table.teamId} is not null`),
     index("prompts_community_idx")
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isShared}`),
@@ -717,5 +727,87 @@ export const promptTestResults = pgTable(
   (table) => [
     primaryKey({ columns: [table.testId, table.version] }),
     index("prompt_test_results_prompt_idx").on(table.promptId, table.version),
+  ],
+);
+
+/** A shared library for a group (server/teams/): its members and their roles are teamMembers. */
+export const teams = pgTable("teams", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Who is in a team, as what: 'viewer', 'editor' or 'owner' (shared/teams.ts). The database keeps
+ * every team with an owner and within its limits (drizzle/0027_teams.sql).
+ */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.userId] }),
+    index("team_members_user_idx").on(table.userId, table.teamId),
+  ],
+);
+
+/**
+ * A link that lets people join a team as a role: only its code's SHA-256 hash is kept; it is
+ * good until it expires, is revoked or has been used max_uses times.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull().unique(),
+    role: text("role").notNull(),
+    maxUses: integer("max_uses").notNull(),
+    uses: integer("uses").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("team_invitations_team_idx").on(table.teamId),
+    index("team_invitations_created_by_idx").on(table.createdBy),
+  ],
+);
+
+/**
+ * What happened in a team, newest first: who did what to which prompt or member. Kept a year
+ * (housekeeping deletes older entries). The prompt and person are ids, not references: an entry
+ * outlives what it names.
+ */
+export const teamActivity = pgTable(
+  "team_activity",
+  {
+    /** In the order entries were written: the log's order and its cursor. */
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    promptId: uuid("prompt_id"),
+    subjectUserId: uuid("subject_user_id"),
+    detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull(),
+    at: millisecondTime("at"),
+  },
+  (table) => [
+    index("team_activity_team_idx").on(table.teamId, table.id.desc()),
+    index("team_activity_actor_idx").on(table.actorId),
+    index("team_activity_at_idx").on(table.at),
   ],
 );

@@ -13,7 +13,7 @@ export async function filePrompt(options: {
   folderId: string | null;
 }) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.id), viewer);
+  assertOwn(await promptOwnership(options.db, options.id, viewer), viewer);
   if (options.folderId) await requireOwnFolder(options.db, viewer, options.folderId);
   await options.db
     .update(prompts)

@@ -193,6 +193,7 @@ export function createApp(options: AppOptions) {
       libraries: kept.libraries,
       changeFeed: options.changeFeed,
       workbench,
+      publicOrigin: config.publicOrigin,
     }),
   );
   app.route(

@@ -18,6 +18,10 @@ import {
   promptTests,
   promptVersions,
   tags,
+  teamActivity,
+  teamInvitations,
+  teamMembers,
+  teams,
   users,
 } from "../db/schema.ts";
 import { storableText } from "../validation.ts";
@@ -161,6 +165,13 @@ function backupOnly<T extends PgTable>(
   return codec(table, fields);
 }
 
+/** Every column of a table first held by backup format `format`. */
+function since<T extends PgTable>(format: number, table: T) {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((key) => [key, { since: format }]),
+  ) as Partial<Record<keyof T["_"]["columns"], BackupRule>>;
+}
+
 const ownerIsImporter = "the importer owns what they import";
 const runOfServer = "which import wrote the row, while it may be undone";
 
@@ -172,6 +183,7 @@ const runOfServer = "which import wrote the row, while it may be undone";
 export const tableCodecs = [
   backupOnly(users, "personal", "the export's account is the viewer's email and name alone"),
   backupOnly(profiles, "personal", "a profile is set up again in the account that imports"),
+  backupOnly(teams, "personal", "a team's library is exported on its own", since(8, teams)),
   codec(folders, {
     id: byRule("id", "the id the file's prompts name their folder by (folderPathOf)"),
     name: byRule("name", "folderName, as a folder made by hand is named"),
@@ -206,6 +218,7 @@ export const tableCodecs = [
     versionNote: byRule("versionNote", "importedHistory"),
     versionRestoredFrom: byRule("versionRestoredFrom", "importedHistory"),
     importRunId: notExported("server", runOfServer),
+    teamId: notExported("importer", "an import lands in the library it is sent to", { since: 8 }),
     pinnedAt: exported("pinnedAt", optionalTime, { since: 7 }),
     position: notExported("server", "an order key of the library it was set in", { since: 7 }),
     createdAt: byRule("createdAt", "importDate"),
@@ -263,11 +276,14 @@ export const tableCodecs = [
   backupOnly(promptRuns, "personal", "runs are the owner's private data"),
   backupOnly(promptTests, "personal", "the workbench's test cases"),
   backupOnly(promptTestResults, "personal", "the workbench's test outcomes"),
+  backupOnly(teamMembers, "personal", "who is in a team, as what", since(8, teamMembers)),
+  backupOnly(teamInvitations, "secret", "invitations' code hashes", since(8, teamInvitations)),
+  backupOnly(teamActivity, "personal", "a team's log", since(8, teamActivity)),
 ] as const;
 
-export const [, , folderCodec, , promptCodec, versionCodec, , starCodec] = tableCodecs;
-export const collectionCodec = tableCodecs[10];
-export const itemCodec = tableCodecs[11];
+export const [, , , folderCodec, , promptCodec, versionCodec, , starCodec] = tableCodecs;
+export const collectionCodec = tableCodecs[11];
+export const itemCodec = tableCodecs[12];
 
 /** A table's SQL name. */
 export const tableName = (codec: TableCodec) => getTableConfig(codec.table).name;

@@ -2,7 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { ownedBy, readableBy, requireViewer, sharedNow } from "./prompt-access.ts";
+import { inTeam, ownedBy, readableBy, requireViewer, sharedNow } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { containsPattern } from "./search-pattern.ts";
 
@@ -10,14 +10,20 @@ import { containsPattern } from "./search-pattern.ts";
  * What a list is narrowed to: a scope (whose prompts), a topic, a folder, tags, stars. Who may
  * see a row is prompt-access.ts's rule, which the scopes apply; only administrators list all.
  */
-export function scopeCondition(scope: ListPromptsQuery["scope"], viewer: Viewer | null) {
-  switch (scope) {
+export function scopeCondition(
+  options: Pick<ListPromptsQuery, "scope" | "team">,
+  viewer: Viewer | null,
+) {
+  switch (options.scope) {
     case "personal":
       return and(ownedBy(requireViewer(viewer)), sql`not ${prompts.isShared}`);
     case "community":
       return sharedNow();
     case "favourites":
       return readableBy(requireViewer(viewer));
+    case "team":
+      if (!options.team) throw new AppError("invalid_input", "Say which team: send team");
+      return inTeam(requireViewer(viewer), options.team);
     case "all":
       if (!requireViewer(viewer).isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");

@@ -1,6 +1,7 @@
 import type { PromptPage } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
+import { requireTeamRole } from "../teams/team-access.ts";
 import { encodeCursor } from "./list-cursor.ts";
 import { isOwnLibraryView, orderOf, positionOf } from "./list-order.ts";
 import { listStatement } from "./list-statement.ts";
@@ -26,6 +27,10 @@ export async function listPrompts(
   options: { db: Database; viewer: Viewer | null } & ListPromptsQuery,
 ): Promise<PromptPage> {
   const viewer = requireViewer(options.viewer);
+  // A team one is not in is not found, as its prompts are; the list's rule (inTeam) is the same.
+  if (options.scope === "team" && options.team) {
+    await requireTeamRole(options.db, viewer, options.team, "viewer");
+  }
   const pinsApart = isOwnLibraryView(options) && !options.q;
   const list = { ...options, viewer, ...(pinsApart ? { pinned: false } : {}) };
   const order = orderOf(list);

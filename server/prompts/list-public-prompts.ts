@@ -31,6 +31,7 @@ export function toPublicPrompt(row: Parameters<typeof toPrompt>[0]): PublicPromp
     folderId: _folderId,
     pinned: _pinned,
     upstream: _upstream,
+    teamId: _teamId,
     ...prompt
   } = toPrompt(row, null);
   return prompt;

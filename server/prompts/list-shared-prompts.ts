@@ -40,7 +40,7 @@ export async function countSharedPrompts(db: Database, topic?: string) {
   const listed = db
     .select({ one: sql`1` })
     .from(prompts)
-    .where(and(scopeCondition("community", null), topic ? inTopic(topic) : undefined))
+    .where(and(scopeCondition({ scope: "community" }, null), topic ? inTopic(topic) : undefined))
     .limit(browseCountMax + 1)
     .as("listed");
   const [row] = await db.select({ n: count() }).from(listed);

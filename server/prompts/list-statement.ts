@@ -34,7 +34,7 @@ export function listStatement(options: ListOptions, path: SearchPath = "planned"
   const { viewer } = options;
   const order = orderOf(options);
   // Who may see a row, and the rows the list is narrowed to.
-  const scoped: (SQL | undefined)[] = [scopeCondition(options.scope, viewer)];
+  const scoped: (SQL | undefined)[] = [scopeCondition(options, viewer)];
   if (options.category) scoped.push(inTopic(options.category));
   scoped.push(...adminConditions(options, viewer));
   if (isOwnOnly(options)) scoped.push(eq(prompts.userId, requireViewer(viewer).userId));

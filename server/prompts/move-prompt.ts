@@ -19,7 +19,7 @@ export async function movePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & PositionInput,
 ) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.id), viewer);
+  assertOwn(await promptOwnership(options.db, options.id, viewer), viewer);
   const named = [options.before, options.after].filter((id): id is string => id !== undefined);
   if (named.includes(options.id)) {
     throw new AppError("invalid_input", "A prompt cannot move next to itself");

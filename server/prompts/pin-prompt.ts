@@ -19,7 +19,7 @@ export async function pinPrompt(options: {
   pinned: boolean;
 }) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.id), viewer);
+  assertOwn(await promptOwnership(options.db, options.id, viewer), viewer);
   if (options.pinned) {
     const [pins] = await options.db
       .select({ n: count() })

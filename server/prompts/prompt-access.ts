@@ -1,17 +1,22 @@
-import { and, eq, getTableName, or, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
+import { and, eq, getTableName, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
+import { roleAtLeast, type TeamRole } from "../../shared/teams.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { importRuns, prompts } from "../db/schema.ts";
+import { importRuns, prompts, teamMembers } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../uuid.ts";
 
 /**
  * Who may do what with prompts, in one place:
- * - everyone signed in sees their own prompts and every shared prompt; administrators see all;
- * - owners change and delete their own prompts; administrators change and delete any;
+ * - everyone signed in sees their own prompts, their teams' prompts and every shared prompt;
+ *   administrators see every prompt but a team's (unless it is shared);
+ * - owners change and delete their own prompts; a team's editors and owners its prompts, whoever
+ *   wrote them; administrators any prompt outside a team;
  * - owners file and tag their own prompts; anyone stars, copies or saves what they can see.
  * - a prompt an import is still writing is nobody's, not even its owner's, until the import lands;
- * Another person's personal prompt is "not found", never "forbidden", so its existence never leaks.
+ * Another person's personal prompt, and a team's prompt to anyone outside the team, is "not
+ * found", never "forbidden", so its existence never leaks. A team prompt's writer who leaves the
+ * team loses it like any other former member: membership is read at every statement.
  *
  * Every statement that reads prompts says which rows it may read with one of the conditions
  * below, on each prompts table it names (the table itself or an alias, `alias(prompts, "p")`):
@@ -29,25 +34,45 @@ export function requireViewer(viewer: Viewer | null): Viewer {
 }
 
 /** The prompts table, or an alias of it: the rule is applied to the rows of whichever is named. */
-export type PromptsTable = Table & Record<"isShared" | "userId" | "importRunId", SQLWrapper>;
+export type PromptsTable = Table &
+  Record<"isShared" | "userId" | "importRunId" | "teamId", SQLWrapper>;
 
 /** Who is asking: someone signed in, or nobody (a public page, anyone at all). */
 type Reader = Pick<Viewer, "userId" | "isAdmin"> | null;
 
 /**
- * The prompts the reader may see: a signed-in person their own and every shared prompt, an
- * administrator every prompt, nobody the shared prompts (sharedNow); none that an import is
- * still writing.
+ * The prompts the reader may see: a signed-in person their own, their teams' and every shared
+ * prompt, an administrator every prompt but a team's they are not in, nobody the shared prompts
+ * (sharedNow); none that an import is still writing.
  */
 export function readableBy(reader: Reader, table: PromptsTable = prompts): SQL {
   if (!reader) return sharedNow(table);
+  const teams = sql`${table.teamId} in ${teamsOf(reader.userId)}`;
   const rows = reader.isAdmin
-    ? landed(table.importRunId)
-    : (and(
-        or(sql`${table.isShared}`, sql`${table.userId} = ${reader.userId}`),
-        landed(table.importRunId),
-      ) as SQL);
+    ? sql`((${table.teamId} is null or ${table.isShared} or ${teams}) and ${landed(table.importRunId)})`
+    : sql`((${table.isShared} or (${table.teamId} is null and ${table.userId} = ${reader.userId}) or ${teams}) and ${landed(table.importRunId)})`;
   return marked("readable", table, rows);
+}
+
+/** The teams a person is in, as a subquery. */
+function teamsOf(userId: string) {
+  return sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`;
+}
+
+/**
+ * One team's library, for a member: nothing at all for anyone else (administrators too), so a
+ * list of a team one is not in is empty, never an error that tells the team exists.
+ */
+export function inTeam(
+  reader: Pick<Viewer, "userId">,
+  teamId: string,
+  table: PromptsTable = prompts,
+): SQL {
+  return marked(
+    "team",
+    table,
+    sql`(${table.teamId} = ${teamId} and ${teamId} in ${teamsOf(reader.userId)} and ${landed(table.importRunId)})`,
+  );
 }
 
 /** The same rule under its older name (the workbench reads prompts with it). */
@@ -61,13 +86,14 @@ export function sharedNow(table: PromptsTable = prompts): SQL {
 
 /**
  * The viewer's own prompts that have landed, shared or not: their library, what they file and
- * tag, their templates and snippets. Never another person's, an administrator's neither.
+ * tag, their templates and snippets. Never another person's, an administrator's neither, and
+ * never a team's, not even one they wrote: those are the team's.
  */
 export function ownedBy(owner: Pick<Viewer, "userId">, table: PromptsTable = prompts): SQL {
   return marked(
     "own",
     table,
-    and(sql`${table.userId} = ${owner.userId}`, landed(table.importRunId)) as SQL,
+    sql`(${table.userId} = ${owner.userId} and ${table.teamId} is null and ${landed(table.importRunId)})`,
   );
 }
 
@@ -115,42 +141,73 @@ export function landed(importRunId: SQLWrapper = prompts.importRunId): SQL {
   return sql`(${importRunId} is null or ${importRunId} not in (select ${importRuns.id} from ${importRuns}))`;
 }
 
-export function assertCanChange(
-  prompt: { userId: string | null; isShared: boolean } | undefined,
-  viewer: Viewer,
-) {
-  const own = prompt?.userId === viewer.userId;
-  if (!prompt || (!prompt.isShared && !own && !viewer.isAdmin)) {
+/**
+ * What the checks below decide from: a prompt's owner, visibility and team, and the viewer's role
+ * in that team (null: not a member, or no team). Read with standingColumns.
+ */
+export interface PromptStanding {
+  userId: string | null;
+  isShared: boolean;
+  teamId: string | null;
+  teamRole: TeamRole | null;
+}
+
+/** The columns of a PromptStanding, for any select that feeds the checks below. */
+export function standingColumns(viewer: Pick<Viewer, "userId">, table: PromptsTable = prompts) {
+  return {
+    userId: sql<string | null>`${table.userId}`,
+    isShared: sql<boolean>`${table.isShared}`,
+    teamId: sql<string | null>`${table.teamId}`,
+    teamRole: sql<TeamRole | null>`(select ${teamMembers.role} from ${teamMembers}
+      where ${teamMembers.teamId} = ${table.teamId} and ${teamMembers.userId} = ${viewer.userId})`,
+  };
+}
+
+/** Whether the viewer may see the prompt: the rule of readableBy, for one row already read. */
+function canRead(prompt: PromptStanding, viewer: Viewer) {
+  if (prompt.isShared) return true;
+  if (prompt.teamId !== null) return prompt.teamRole !== null;
+  return prompt.userId === viewer.userId || viewer.isAdmin;
+}
+
+export function assertCanChange(prompt: PromptStanding | undefined, viewer: Viewer) {
+  if (!prompt || !canRead(prompt, viewer)) {
     throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   }
-  if (!own && !viewer.isAdmin) {
+  if (prompt.teamId !== null) {
+    if (roleAtLeast(prompt.teamRole, "editor")) return;
+    throw new AppError(
+      "forbidden",
+      "Only the team's editors can change its prompts",
+      prompt.teamRole ? "team_role" : "prompt_not_own",
+    );
+  }
+  if (prompt.userId !== viewer.userId && !viewer.isAdmin) {
     throw new AppError("forbidden", "You can only change your own prompts", "prompt_not_own");
   }
 }
 
 /**
  * Filing and tagging: only on your own prompts (folders and tags are private, so not even an
- * administrator files another person's prompt). A prompt you cannot see is not found.
+ * administrator files another person's prompt). A prompt you cannot see is not found; a team's
+ * prompt is the team's, in no one's own folders.
  */
-export function assertOwn(
-  prompt: { userId: string | null; isShared: boolean } | undefined,
-  viewer: Viewer,
-) {
-  if (prompt?.userId === viewer.userId) return;
-  if (!prompt || (!prompt.isShared && !viewer.isAdmin)) {
+export function assertOwn(prompt: PromptStanding | undefined, viewer: Viewer) {
+  if (prompt && prompt.teamId === null && prompt.userId === viewer.userId) return;
+  if (!prompt || !canRead(prompt, viewer)) {
     throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   }
   throw new AppError("forbidden", "You can only organise your own prompts", "prompt_not_own");
 }
 
 /**
- * The prompt's owner and visibility, for the checks above. A prompt an import is still writing
- * is not there yet.
+ * The prompt's owner, visibility, team and the viewer's role in it, for the checks above. A
+ * prompt an import is still writing is not there yet.
  */
-export async function promptOwnership(db: Database, id: string) {
+export async function promptOwnership(db: Database, id: string, viewer: Pick<Viewer, "userId">) {
   assertPromptId(id);
   const [row] = await db
-    .select({ userId: prompts.userId, isShared: prompts.isShared })
+    .select(standingColumns(viewer))
     .from(prompts)
     .where(and(eq(prompts.id, id), landed(), checkedElsewhere("ownership-probe")));
   return row;

@@ -46,6 +46,8 @@ export const createPromptInput = z.object({
   useCase: useCaseSchema.optional(),
   description: descriptionSchema.optional(),
   shared: z.boolean(),
+  /** A team the viewer edits: the prompt goes into its library rather than their own. */
+  teamId: z.uuid("must be a team id").optional(),
   confirm: confirmShare,
 });
 export type CreatePromptInput = z.infer<typeof createPromptInput>;
@@ -89,7 +91,7 @@ export const positionInput = z
   });
 export type PositionInput = z.infer<typeof positionInput>;
 
-export const promptScope = z.enum(["personal", "community", "favourites", "all"]);
+export const promptScope = z.enum(["personal", "community", "favourites", "team", "all"]);
 export type PromptScope = z.infer<typeof promptScope>;
 
 const uuid = z.uuid("must be a folder id");
@@ -103,6 +105,8 @@ export const tagName = storableText()
 
 export const listPromptsQuery = z.object({
   scope: promptScope.default("community"),
+  /** With scope=team: which team's library (one the viewer is in). */
+  team: z.uuid("must be a team id").optional(),
   category: storableText().max(100).optional(),
   q: storableText().max(searchTermMaxLength, "Search term is too long").optional(),
   folder: uuid.optional(),

@@ -98,6 +98,7 @@ function promptColumns(viewer: Viewer | null) {
     createdAt: prompts.createdAt,
     updatedAt: prompts.updatedAt,
     userId: prompts.userId,
+    teamId: prompts.teamId,
     createdByAdmin: prompts.createdByAdmin,
     folderId: prompts.folderId,
     pinnedAt: prompts.pinnedAt,
@@ -183,7 +184,8 @@ export function toPrompt(
   row: PromptRow & ({ textStart: string } | { promptText: string }),
   viewer: Viewer | null,
 ): Prompt {
-  const isOwn = viewer !== null && row.userId === viewer.userId;
+  // A team's prompt is the team's, its writer's no more than any member's.
+  const isOwn = viewer !== null && row.userId === viewer.userId && row.teamId === null;
   return {
     id: row.id,
     title: row.title,
@@ -193,6 +195,7 @@ export function toPrompt(
       : { promptText: row.promptText, truncated: false }),
     category: row.category,
     isShared: row.isShared,
+    teamId: row.teamId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     creatorName: creatorName(row),

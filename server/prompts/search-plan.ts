@@ -60,11 +60,16 @@ export async function listRows<
 }
 
 /**
- * A search of your library, a folder, your tags or your stars tests each of those rows and asks
- * no index: the trigram index of personal prompts holds everyone's, and how long a lookup in it
- * took (or the plan its statistics chose) would tell how many of other people's private prompts
- * hold the term. So its time depends on your own rows alone.
+ * A search of your library, a team's, a folder, your tags or your stars tests each of those rows
+ * and asks no index: the trigram index of personal prompts holds everyone's, and how long a
+ * lookup in it took (or the plan its statistics chose) would tell how many of other people's
+ * private prompts hold the term. So its time depends on the rows you may read alone.
  */
 function testsEachRow(options: Pick<ListPromptsQuery, "folder" | "tag" | "scope" | "starred">) {
-  return isOwnOnly(options) || options.scope === "personal" || isStarredList(options);
+  return (
+    isOwnOnly(options) ||
+    options.scope === "personal" ||
+    options.scope === "team" ||
+    isStarredList(options)
+  );
 }

@@ -3,6 +3,7 @@ import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { logTeamActivity } from "../teams/team-activity.ts";
 import { getPrompt } from "./get-prompt.ts";
 import { assertShareable } from "./privacy-check.ts";
 import { assertCanChange, promptOwnership, requireViewer } from "./prompt-access.ts";
@@ -17,7 +18,7 @@ export async function updatePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & UpdatePromptInput,
 ): Promise<Prompt> {
   const viewer = requireViewer(options.viewer);
-  const ownership = await promptOwnership(options.db, options.id);
+  const ownership = await promptOwnership(options.db, options.id, viewer);
   assertCanChange(ownership, viewer);
   if (ownership?.isShared) {
     assertShareable(
@@ -38,18 +39,27 @@ export async function updatePrompt(
       .set({ description: options.description })
       .where(eq(prompts.id, options.id));
   }
-  if (options.promptText === undefined && options.useCase === undefined) {
-    return getPrompt({ db: options.db, viewer, id: options.id });
+  if (options.promptText !== undefined || options.useCase !== undefined) {
+    await writeVersion(options.db, viewer, options.id, {
+      content: {
+        ...(options.promptText !== undefined ? { promptText: options.promptText } : {}),
+        ...(options.useCase !== undefined ? titleAndCategory(options.useCase) : {}),
+      },
+      note: options.note ?? null,
+      restoredFrom: null,
+    });
   }
-  await writeVersion(options.db, viewer, options.id, {
-    content: {
-      ...(options.promptText !== undefined ? { promptText: options.promptText } : {}),
-      ...(options.useCase !== undefined ? titleAndCategory(options.useCase) : {}),
-    },
-    note: options.note ?? null,
-    restoredFrom: null,
-  });
-  return getPrompt({ db: options.db, viewer, id: options.id });
+  const prompt = await getPrompt({ db: options.db, viewer, id: options.id });
+  if (ownership?.teamId) {
+    await logTeamActivity(options.db, {
+      teamId: ownership.teamId,
+      actorId: viewer.userId,
+      action: "prompt_edited",
+      promptId: options.id,
+      detail: { title: prompt.title, version: prompt.version },
+    });
+  }
+  return prompt;
 }
 
 export interface VersionContent {

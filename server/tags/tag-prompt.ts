@@ -20,7 +20,7 @@ export async function tagPrompt(options: {
   name: string;
 }) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.promptId), viewer);
+  assertOwn(await promptOwnership(options.db, options.promptId, viewer), viewer);
   await options.db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into ${tags} (user_id, name) values (${viewer.userId}, ${options.name}) on conflict do nothing`,
@@ -51,7 +51,7 @@ export async function untagPrompt(options: {
   name: string;
 }) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.promptId), viewer);
+  assertOwn(await promptOwnership(options.db, options.promptId, viewer), viewer);
   const tag = await findOwnTag(options.db, viewer, options.name);
   if (!tag) return;
   await options.db

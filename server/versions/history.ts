@@ -12,6 +12,7 @@ import {
   readableBy,
   requireViewer,
   sharedNow,
+  standingColumns,
 } from "../prompts/prompt-access.ts";
 import { creatorName } from "../prompts/prompt-view.ts";
 
@@ -107,17 +108,16 @@ export type VisiblePrompt = Awaited<ReturnType<typeof currentVersion>>;
 
 /** The prompt as its current version, if the viewer can see it; otherwise not found. */
 export async function visiblePrompt(db: Database, viewer: Viewer, id: string) {
-  return currentVersion(db, id, readableBy(viewer));
+  return currentVersion(db, viewer, id, readableBy(viewer));
 }
 
 /** The prompt as its current version, if it meets the condition; otherwise not found. */
-async function currentVersion(db: Database, id: string, condition: SQL | undefined) {
+async function currentVersion(db: Database, viewer: Viewer, id: string, condition: SQL) {
   assertPromptId(id);
   const [row] = await db
     .select({
       id: prompts.id,
-      userId: prompts.userId,
-      isShared: prompts.isShared,
+      ...standingColumns(viewer),
       promptText: prompts.promptText,
       ...currentColumns,
       ...authorColumns,

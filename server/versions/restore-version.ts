@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { getPrompt } from "../prompts/get-prompt.ts";
 import { assertCanChange, requireViewer } from "../prompts/prompt-access.ts";
 import { writeVersion } from "../prompts/update-prompt.ts";
+import { logTeamActivity } from "../teams/team-activity.ts";
 import { versionOf, visiblePrompt } from "./history.ts";
 
 /**
@@ -34,5 +35,14 @@ export async function restoreVersion(options: {
     note: null,
     restoredFrom: version.number,
   });
+  if (prompt.teamId) {
+    await logTeamActivity(options.db, {
+      teamId: prompt.teamId,
+      actorId: viewer.userId,
+      action: "prompt_restored",
+      promptId: prompt.id,
+      detail: { title: version.title, version: version.number },
+    });
+  }
   return getPrompt({ db: options.db, viewer, id: prompt.id });
 }

@@ -11,6 +11,7 @@ import {
   assertPromptId,
   readableBy,
   requireViewer,
+  standingColumns,
 } from "../prompts/prompt-access.ts";
 import { writeVersion } from "../prompts/update-prompt.ts";
 import { versionOf, visiblePrompt } from "./history.ts";
@@ -98,8 +99,7 @@ async function copyAndOriginal(db: Database, viewer: Viewer, id: string) {
   const [copy] = await db
     .select({
       id: prompts.id,
-      userId: prompts.userId,
-      isShared: prompts.isShared,
+      ...standingColumns(viewer),
       title: prompts.title,
       category: prompts.category,
       promptText: prompts.promptText,

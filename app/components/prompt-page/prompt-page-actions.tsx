@@ -115,5 +115,6 @@ function asPrompt(prompt: PublicPrompt): Prompt {
     folderId: null,
     pinned: false,
     upstream: null,
+    teamId: null,
   };
 }

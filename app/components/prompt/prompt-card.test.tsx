@@ -19,6 +19,7 @@ const prompt: Prompt = {
   truncated: false,
   category: "Geography",
   isShared: true,
+  teamId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
   creatorName: "Ada Lovelace",

@@ -133,5 +133,6 @@ function asPrompt(prompt: PublicPrompt): Prompt {
     folderId: null,
     pinned: false,
     upstream: null,
+    teamId: null,
   };
 }

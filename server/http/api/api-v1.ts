@@ -16,6 +16,7 @@ import { referenceRoutes } from "./reference-routes.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { snippetRoutes } from "./snippet-routes.ts";
 import { tagRoutes } from "./tag-routes.ts";
+import { invitationRoutes, teamPromptRoutes, teamRoutes } from "./team-routes.ts";
 import { tokenRoutes } from "./token-routes.ts";
 import { versionRoutes } from "./version-routes.ts";
 import { workbenchRoutes } from "./workbench-routes.ts";
@@ -32,6 +33,8 @@ export interface ApiOptions {
   changeFeed?: ChangeFeed;
   /** Model connections, runs and test cases. */
   workbench: Workbench;
+  /** Where this deployment is reached (PUBLIC_URL), for the links it hands out. */
+  publicOrigin: string;
 }
 
 /**
@@ -45,6 +48,7 @@ export function apiV1Routes(options: ApiOptions) {
     .route("/session", sessionRoutes())
     .route("/prompts", promptRoutes(db))
     .route("/prompts", versionRoutes(db))
+    .route("/prompts", teamPromptRoutes(db))
     .route("/palette", paletteRoutes({ db, libraries: options.libraries }))
     .route("/folders", folderRoutes(db))
     .route("/tags", tagRoutes(db))
@@ -52,6 +56,8 @@ export function apiV1Routes(options: ApiOptions) {
     .route("/collections", collectionRoutes(db))
     .route("/profile", profileRoutes(db))
     .route("/tokens", tokenRoutes(db))
+    .route("/teams", teamRoutes({ db, origin: options.publicOrigin }))
+    .route("/invitations", invitationRoutes(db))
     .route("/", libraryRoutes(options))
     .route("/", workbenchRoutes(options.workbench))
     .route("/events", eventRoutes({ ...options, feed: options.changeFeed }));

@@ -125,7 +125,10 @@ const promptFields = {
 export const prompt = z
   .object({
     ...promptFields,
-    isOwn: z.boolean(),
+    teamId: id.nullable().describe("The team whose library holds it; null: a person's own."),
+    isOwn: z
+      .boolean()
+      .describe("Whether it is in your own library (a team's prompt is the team's, never yours)."),
     tags: z
       .array(z.string())
       .describe("The owner's tags; empty for anyone else (tags are private)."),

@@ -1,0 +1,79 @@
+/**
+ * Teams: a shared library for a group. A member is a viewer (reads, copies, uses, saves a copy,
+ * stars), an editor (also writes the team's prompts) or an owner (also manages the team).
+ */
+export const teamRoles = ["viewer", "editor", "owner"] as const;
+export type TeamRole = (typeof teamRoles)[number];
+
+/** Whether a role may do what `least` may: owners all an editor may, editors all a viewer may. */
+export function roleAtLeast(role: TeamRole | null, least: TeamRole): boolean {
+  return role !== null && teamRoles.indexOf(role) >= teamRoles.indexOf(least);
+}
+
+export const teamNameMaxLength = 60;
+
+/** An invitation link: good for 7 days unless asked otherwise, at most 90; used once unless asked. */
+export const invitationDefaultDays = 7;
+export const invitationMaxDays = 90;
+export const invitationMaxUses = 500;
+
+/** A team as its member sees it in their list. */
+export interface TeamSummary {
+  id: string;
+  name: string;
+  role: TeamRole;
+  memberCount: number;
+}
+
+export interface TeamMember {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: TeamRole;
+}
+
+/** An invitation as its team's owners see it; the code itself is shown once, at creation. */
+export interface TeamInvitation {
+  id: string;
+  role: TeamRole;
+  maxUses: number;
+  uses: number;
+  expiresAt: string;
+  revoked: boolean;
+}
+
+/** What is logged of a team (its activity), each entry one of these. */
+export const teamActions = [
+  "prompt_created",
+  "prompt_edited",
+  "prompt_deleted",
+  "prompt_moved_in",
+  "prompt_restored",
+  "member_joined",
+  "member_left",
+  "member_removed",
+  "role_changed",
+  "invitation_created",
+  "invitation_revoked",
+  "team_renamed",
+] as const;
+export type TeamAction = (typeof teamActions)[number];
+
+/** The entries about prompts: what every member sees of the log; owners see all of it. */
+export const promptActions: ReadonlySet<TeamAction> = new Set([
+  "prompt_created",
+  "prompt_edited",
+  "prompt_deleted",
+  "prompt_moved_in",
+  "prompt_restored",
+]);
+
+export interface TeamActivityEntry {
+  id: string;
+  action: TeamAction;
+  at: string;
+  actor: { id: string; name: string | null } | null;
+  promptId: string | null;
+  subjectUserId: string | null;
+  detail: Record<string, string | number | null>;
+}
