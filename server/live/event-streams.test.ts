@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { streamEnds, streamShows } from "../../tests/support/event-stream.ts";
