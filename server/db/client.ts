@@ -177,8 +177,12 @@ async function openPostgres(
     connectionTimeoutMillis: 2000,
   });
   if (target.preparedStatements === false) pool.on("connect", sendUnnamed);
-  // An idle client losing its connection (a database restart) must not crash the process.
+  // A client losing its connection (a database restart) must not crash the process: an idle one
+  // reports it to the pool, and one in use (inside a transaction, between its statements) on
+  // itself, where nothing listened; its next statement fails as any would while the database
+  // is away. Met by the database-down test beside two other test runs.
   pool.on("error", onIdleError);
+  pool.on("connect", (client) => client.on("error", onIdleError));
   const db = drizzlePg({ client: pool, schema, logger });
   return { db, driver: "postgres", pool, directUrl, close: () => pool.end() };
 }

@@ -1,0 +1,194 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Actor, asActor, type Credential } from "../../tests/support/actors.ts";
+import {
+  createPrompt,
+  createUser,
+  signedInCookie,
+  viewerFor,
+} from "../../tests/support/factories.ts";
+import { createTestApp } from "../../tests/support/test-app.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { prompts, teamMembers, teams } from "../db/schema.ts";
+import { createAccessToken } from "../tokens/access-tokens.ts";
+
+/**
+ * Who may do what with a team's prompts, as a matrix: every role in the team, and everyone
+ * outside it (a member removed, another person, an administrator, a visitor), each operation,
+ * on a team prompt kept in the team and one its editors shared with the community, by session
+ * and by access token. A refusal changes nothing.
+ */
+const roles = ["owner", "editor", "viewer"] as const;
+type Who = (typeof roles)[number] | "removed" | "outsider" | "admin" | "visitor";
+type Target = "teamPrivate" | "teamShared";
+type Operation = "get" | "patch" | "delete" | "history" | "restore" | "star" | "save" | "list";
+
+let database: DatabaseHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let teamId: string;
+const people = {} as Record<Who, Actor & { tokens: Record<"read" | "write", string> }>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp({ db: database.db, env: { ADMIN_EMAILS: "admin@example.com" } });
+  const [team] = await database.db.insert(teams).values({ name: "Lab" }).returning();
+  teamId = team?.id ?? "";
+  const suffix = Math.random().toString(36).slice(2, 8);
+  for (const who of [...roles, "removed", "outsider", "admin", "visitor"] as Who[]) {
+    if (who === "visitor") {
+      const never = "ps_neverIssued0000000000000000000000000000000";
+      people[who] = {
+        name: "visitor",
+        userId: null,
+        cookie: "",
+        tokens: { read: never, write: never },
+      };
+      continue;
+    }
+    const email = who === "admin" ? "admin@example.com" : `${who}-${suffix}@example.com`;
+    const user = await createUser(database.db, { email });
+    if (who !== "outsider" && who !== "admin") {
+      const role = who === "removed" ? "editor" : who;
+      await database.db.insert(teamMembers).values({ teamId, userId: user.id, role });
+    }
+    const viewer = viewerFor(user, who === "admin");
+    const token = async (scope: "read" | "write") =>
+      (
+        await createAccessToken({
+          db: database.db,
+          viewer,
+          input: { name: scope, scope, expiresInDays: null, admin: who === "admin" },
+        })
+      ).token;
+    people[who] = {
+      name: "userA",
+      userId: user.id,
+      cookie: await signedInCookie(database.db, user.id),
+      tokens: { read: await token("read"), write: await token("write") },
+    };
+  }
+  await database.db.delete(teamMembers).where(eq(teamMembers.userId, people.removed.userId ?? ""));
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A fresh team prompt written by the editor, edited once (version 2, version 1 kept). */
+async function target(which: Target) {
+  const prompt = await createPrompt(database.db, {
+    userId: people.editor.userId,
+    teamId,
+    isShared: which === "teamShared",
+  });
+  await database.db
+    .update(prompts)
+    .set({ promptText: `${prompt.promptText}, edited` })
+    .where(eq(prompts.id, prompt.id));
+  return prompt.id;
+}
+
+const member = { owner: true, editor: true, viewer: true } as Record<Who, boolean>;
+const editor = { owner: true, editor: true } as Record<Who, boolean>;
+
+/** What each cell answers on a session; tokens follow from it (expected below). */
+function statusFor(operation: Operation, which: Target, who: Who): number {
+  if (who === "visitor") return 401;
+  const sees = member[who] || which === "teamShared";
+  switch (operation) {
+    case "get":
+    case "history":
+      return sees ? 200 : 404;
+    case "star":
+      return sees ? 204 : 404;
+    case "save":
+      return sees ? 201 : 404;
+    case "patch":
+    case "restore":
+      return editor[who] ? 200 : sees ? 403 : 404;
+    case "delete":
+      return editor[who] ? 204 : sees ? 403 : 404;
+    case "list":
+      return member[who] ? 200 : 404;
+  }
+}
+
+function requestFor(operation: Operation, id: string, who: Who, credential: Credential) {
+  const actor = people[who];
+  const path = `/api/v1/prompts/${id}`;
+  const as = (method: string, json?: unknown) => asActor(actor, { method, json, credential });
+  switch (operation) {
+    case "get":
+      return [path, as("GET")] as const;
+    case "history":
+      return [`${path}/versions`, as("GET")] as const;
+    case "patch":
+      return [path, as("PATCH", { promptText: "changed" })] as const;
+    case "delete":
+      return [path, as("DELETE")] as const;
+    case "restore":
+      return [`${path}/versions/1/restore`, as("POST")] as const;
+    case "star":
+      return [`${path}/favourite`, as("PUT")] as const;
+    case "save":
+      return [`${path}/save`, as("POST")] as const;
+    case "list":
+      return [`/api/v1/prompts?scope=team&team=${teamId}`, as("GET")] as const;
+  }
+}
+
+const writes = new Set<Operation>(["patch", "delete", "restore", "star", "save"]);
+const operations: Operation[] = [
+  "get",
+  "patch",
+  "delete",
+  "history",
+  "restore",
+  "star",
+  "save",
+  "list",
+];
+const everyone: Who[] = [...roles, "removed", "outsider", "admin", "visitor"];
+const cells = (["session", "write token", "read token"] as const).flatMap((credential) =>
+  operations.flatMap((operation) =>
+    (["teamPrivate", "teamShared"] as const).flatMap((which) =>
+      everyone.map((who) => {
+        const status = statusFor(operation, which, who);
+        const readOnly = credential === "read token" && writes.has(operation) && status !== 401;
+        return { credential, operation, which, who, status: readOnly ? 403 : status };
+      }),
+    ),
+  ),
+);
+
+const digest = async () =>
+  JSON.stringify(await database.db.select().from(prompts).where(eq(prompts.teamId, teamId)));
+
+describe("a team's prompts, by role", () => {
+  it.each(cells)(
+    "$operation $which as $who with $credential → $status",
+    async ({ credential, operation, which, who, status }) => {
+      const id = await target(which);
+      const before = await digest();
+      const sent: Credential =
+        credential === "session"
+          ? "session"
+          : { token: people[who].tokens[credential === "read token" ? "read" : "write"] };
+      const res = await app.request(...requestFor(operation, id, who, sent));
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        const body = (await res.json()) as { error: { detail?: string } };
+        if (status === 404 && operation !== "list")
+          expect(body.error.detail).toBe("prompt_not_found");
+        if (status === 404 && operation === "list")
+          expect(body.error.detail).toBe("team_not_found");
+        expect(await digest()).toBe(before);
+      } else if (operation === "list") {
+        const body = (await res.json()) as { items: { id: string }[] };
+        expect(body.items.map((item) => item.id)).toContain(id);
+      } else if (operation === "get") {
+        expect(await res.json()).toMatchObject({ id, teamId });
+      }
+    },
+  );
+});
