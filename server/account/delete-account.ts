@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts, users } from "../db/schema.ts";
@@ -30,6 +30,8 @@ export async function deleteAccount(options: {
     await tx.delete(prompts).where(
       and(
         eq(prompts.userId, viewer.userId),
+        // A team's prompts are the team's: they stay, and lose their writer's name.
+        isNull(prompts.teamId),
         // An import still running is not theirs to keep: it goes, as it would have on failing.
         options.keepSharedPrompts ? sql`not ${sharedNow()}` : undefined,
       ),

@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiPerson } from "../../tests/support/api-person.ts";
+import { heardSoFar } from "../../tests/support/heard-so-far.ts";
+import { connectMcp, toolJson } from "../../tests/support/mcp-client.ts";
+import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { createTestApp, testConfig } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -294,5 +297,69 @@ describe("the log's upkeep", () => {
     expect((await owner.call("GET", `/api/v1/teams/${teamId}/activity`)).body.items).toHaveLength(
       1,
     );
+  });
+});
+
+describe("removal on every path", () => {
+  it("an MCP client of a removed member finds the team's prompt no more", async () => {
+    const [owner, viewer] = await Promise.all([person(), person()]);
+    const teamId = await teamOf(owner, [[viewer, "viewer"]]);
+    const id = await teamPrompt(owner, teamId);
+    const token = (await viewer.call("POST", "/api/v1/tokens", { name: "MCP", scope: "read" })).body
+      .token as string;
+    const client = await connectMcp({
+      origin: "http://localhost:3000",
+      token,
+      fetch: async (url, init) => app.request(String(url), init),
+    });
+    const get = { name: "get_prompt", arguments: { id } };
+    expect(toolJson(await client.callTool(get)).isError).toBe(false);
+    await owner.call("DELETE", `/api/v1/teams/${teamId}/members/${viewer.user.id}`);
+    expect(toolJson(await client.callTool(get))).toEqual({
+      isError: true,
+      value: { error: "not_found", message: "Prompt not found" },
+    });
+    await client.close();
+  });
+
+  it("a list kept in memory is dropped when its person leaves the team", async () => {
+    const memory = await signedInMemory(database);
+    const [owner, viewer] = await Promise.all([
+      apiPerson(database.db, memory.app),
+      apiPerson(database.db, memory.app),
+    ]);
+    const teamId = await teamOf(owner, [[viewer, "viewer"]]);
+    const list = "/api/v1/prompts?scope=favourites";
+    await viewer.call("PUT", `/api/v1/prompts/${await teamPrompt(owner, teamId)}/favourite`);
+    const before = await viewer.call("GET", list);
+    expect(before.body.items).toHaveLength(1);
+    expect((await viewer.call("GET", list)).headers.get("cache-status")).toBe("PromptShelf; hit");
+    await owner.call("DELETE", `/api/v1/teams/${teamId}/members/${viewer.user.id}`);
+    // Once the database's notice of the change is heard, as for any change to what is kept.
+    await heardSoFar(database, memory.kept.channel);
+    expect((await viewer.call("GET", list)).body.items).toEqual([]);
+    await memory.feed.close();
+  });
+
+  it("a team outlives its last owner's account: the longest-standing member takes it on", async () => {
+    const [owner, editor, viewer] = await Promise.all([person(), person(), person()]);
+    const teamId = await teamOf(owner, [
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const id = await teamPrompt(owner, teamId);
+    const deleted = await owner.call("DELETE", "/api/v1/account", {
+      confirmEmail: owner.user.email,
+      keepSharedPrompts: false,
+    });
+    expect(deleted.status).toBe(204);
+    const members = await editor.call("GET", `/api/v1/teams/${teamId}/members`);
+    expect(
+      members.body.items.map((m: { userId: string; role: string }) => [m.userId, m.role]),
+    ).toEqual([
+      [editor.user.id, "owner"],
+      [viewer.user.id, "viewer"],
+    ]);
+    expect((await viewer.call("GET", `/api/v1/prompts/${id}`)).status).toBe(200);
   });
 });
