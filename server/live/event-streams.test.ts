@@ -1,9 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Actor, asActor } from "../../tests/support/actors.ts";
 import { streamEnds, streamShows } from "../../tests/support/event-stream.ts";
 import { createPrompt, createUser, signedInCookie } from "../../tests/support/factories.ts";
-import { createTestApp, testLogger } from "../../tests/support/test-app.ts";
+import { heardSoFar } from "../../tests/support/heard-so-far.ts";
+import {
+  createTestApp,
+  testConfig,
+  testKeptAnswers,
+  testLogger,
+} from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { sha256 } from "../auth/tokens.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -12,12 +18,14 @@ import { type ChangeFeed, createChangeFeed } from "./change-feed.ts";
 
 let database: DatabaseHandle;
 let feed: ChangeFeed;
+/** Only for its channel: what tells the test the feed has heard every notice sent so far. */
+const kept = testKeptAnswers(testConfig());
 let app: Awaited<ReturnType<typeof createTestApp>>;
 const open: Response[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  feed = createChangeFeed(database, testLogger());
+  feed = createChangeFeed(database, testLogger(), kept.channel);
   await feed.ready;
   // One proxy in front, so each test can speak from an address of its own.
   app = await createTestApp({ db: database.db, changeFeed: feed, env: { TRUST_PROXY: "1" } });
@@ -188,14 +196,18 @@ describe("a stream whose client stopped reading", () => {
           title: "Backlog",
           promptText: `Backlog ${i}`,
           userId: author.id,
-          isShared: false,
+          isShared: true,
         })),
       )
       .returning({ id: prompts.id });
     expect(rows).toHaveLength(1_100);
-    // One statement shares them all: 1,100 changes for a client that reads none of them. The
-    // stream ends once they reach it, however long a loaded machine takes to write them.
-    await database.db.update(prompts).set({ isShared: true }).where(eq(prompts.userId, author.id));
+    // One statement edits them all: 1,100 changes for a client that reads none of them. Once
+    // the feed has heard them all (reading before would keep the backlog short), the stream ends.
+    await database.db
+      .update(prompts)
+      .set({ promptText: sql`${prompts.promptText} || ' (edited)'` })
+      .where(eq(prompts.userId, author.id));
+    await heardSoFar(database, kept.channel);
     expect(await streamEnds(stream, 60_000)).toBe(true);
   });
 });
