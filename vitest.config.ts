@@ -35,6 +35,7 @@ const manyCases = [
   "server/prompts/prompt-properties.test.ts",
   "server/prompts/visibility-model.test.ts",
   "server/security/fuzz.test.ts",
+  "server/teams/team-authorization-matrix.test.ts",
   "server/versions/history-properties.test.ts",
 ];
 
