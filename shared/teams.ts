@@ -49,6 +49,7 @@ export const teamActions = [
   "prompt_deleted",
   "prompt_moved_in",
   "prompt_restored",
+  "prompts_imported",
   "member_joined",
   "member_left",
   "member_removed",
@@ -66,6 +67,7 @@ export const promptActions: ReadonlySet<TeamAction> = new Set([
   "prompt_deleted",
   "prompt_moved_in",
   "prompt_restored",
+  "prompts_imported",
 ]);
 
 export interface TeamActivityEntry {

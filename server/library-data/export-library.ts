@@ -1,9 +1,11 @@
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
+import { requireTeamRole } from "../teams/team-access.ts";
 import { csvRow, guardCell } from "./csv.ts";
 import { promptFileChunks } from "./export-prompt-files.ts";
 import {
+  type ExportedCollection,
   type ExportedPrompt,
   earlierVersions,
   ownCollections,
@@ -12,6 +14,7 @@ import {
   starsOnOthers,
 } from "./library-rows.ts";
 import { exportEntry, folderCodec } from "./table-codecs.ts";
+import { teamEarlierVersions, teamPrompts } from "./team-rows.ts";
 
 export const exportFormats = ["json", "csv", "markdown", "prompt-files"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -28,28 +31,79 @@ const types: Record<ExportFormat, { type: string; extension: string }> = {
   "prompt-files": { type: "application/zip", extension: "zip" },
 };
 
+type Folder = Awaited<ReturnType<typeof ownFolders>>[number];
+
 /**
- * The viewer's whole library as a stream: JSON (everything, re-importable), CSV (opens in a
- * spreadsheet, imports into other prompt tools), Markdown (one document to read) or a zip of
- * `.prompt.md` files (for Copilot and Claude Code; imports back).
+ * What an export reads: the viewer's own library, or a team's. A team's prompts have no folders
+ * or tags of their own yet, and stars and collections are their giver's, so a team's file holds
+ * its prompts and their history alone.
+ */
+interface LibrarySource {
+  /** The team whose library it is; null: the viewer's own. */
+  team: { id: string; name: string } | null;
+  folders: Folder[];
+  prompts(): AsyncGenerator<ExportedPrompt & Record<string, unknown>>;
+  versions(edited: Map<string, number>): AsyncGenerator<Record<string, unknown>>;
+  favourites(): Promise<Record<string, unknown>[]>;
+  collections(): Promise<ExportedCollection[]>;
+}
+
+async function ownLibrary(db: Database, viewer: Viewer): Promise<LibrarySource> {
+  return {
+    team: null,
+    folders: await ownFolders(db, viewer.userId),
+    prompts: () => ownPrompts(db, viewer.userId),
+    versions: (edited) => earlierVersions(db, edited),
+    favourites: () => starsOnOthers(db, viewer.userId),
+    collections: () => ownCollections(db, viewer.userId),
+  };
+}
+
+/**
+ * A team's library, for any of its members. Its prompts and versions are read a batch at a time
+ * through the team's rule, so a member removed midway is given nothing read after (team-rows.ts).
+ */
+function teamLibrary(db: Database, viewer: Viewer, team: { id: string; name: string }) {
+  return {
+    team,
+    folders: [],
+    prompts: () => teamPrompts(db, viewer, team.id),
+    versions: (edited) => teamEarlierVersions(db, viewer, team.id, edited),
+    favourites: async () => [],
+    collections: async () => [],
+  } satisfies LibrarySource;
+}
+
+/**
+ * The viewer's whole library as a stream, or with `teamId` a team's (any member may): JSON
+ * (everything, re-importable), CSV (opens in a spreadsheet, imports into other prompt tools),
+ * Markdown (one document to read) or a zip of `.prompt.md` files (for Copilot and Claude Code;
+ * imports back). A team one is not in is not found. The personal export never holds a team's
+ * prompts, not even those the viewer wrote (ownedBy in prompt-access.ts).
  */
 export async function exportLibrary(options: {
   db: Database;
   viewer: Viewer | null;
   format: ExportFormat;
+  teamId?: string;
 }) {
   const viewer = requireViewer(options.viewer);
-  const { db } = options;
-  const folders = await ownFolders(db, viewer.userId);
-  const paths = folderPaths(folders);
+  const { db, teamId } = options;
+  const source = teamId
+    ? teamLibrary(db, viewer, {
+        id: teamId,
+        name: (await requireTeamRole(db, viewer, teamId, "viewer")).name,
+      })
+    : await ownLibrary(db, viewer);
+  const paths = folderPaths(source.folders);
   const chunks = {
-    json: () => jsonChunks(db, viewer, folders),
-    csv: () => csvChunks(db, viewer, paths),
-    markdown: () => markdownChunks(db, viewer, paths),
-    "prompt-files": () => promptFileChunks(db, viewer, folders),
+    json: () => jsonChunks(viewer, source),
+    csv: () => csvChunks(source, paths),
+    markdown: () => markdownChunks(viewer, source, paths),
+    "prompt-files": () => promptFileChunks(source.prompts(), source.folders),
   }[options.format]();
   const date = new Date().toISOString().slice(0, 10);
-  const name = options.format === "prompt-files" ? "promptshelf-prompts" : "promptshelf-library";
+  const name = `promptshelf-${source.team ? "team-" : ""}${options.format === "prompt-files" ? "prompts" : "library"}`;
   return {
     filename: `${name}-${date}.${types[options.format].extension}`,
     contentType: types[options.format].type,
@@ -57,31 +111,28 @@ export async function exportLibrary(options: {
   };
 }
 
-async function* jsonChunks(
-  db: Database,
-  viewer: Viewer,
-  folders: Awaited<ReturnType<typeof ownFolders>>,
-) {
+async function* jsonChunks(viewer: Viewer, source: LibrarySource) {
   const header = {
     format: libraryFormat,
     version: 1,
     exportedAt: new Date().toISOString(),
     account: { email: viewer.email, name: viewer.name },
-    folders: folders.map((folder) => exportEntry(folderCodec, folder)),
-    favourites: await starsOnOthers(db, viewer.userId),
-    collections: await ownCollections(db, viewer.userId),
+    ...(source.team ? { team: { name: source.team.name } } : {}),
+    folders: source.folders.map((folder) => exportEntry(folderCodec, folder)),
+    favourites: await source.favourites(),
+    collections: await source.collections(),
   };
   yield `${JSON.stringify(header).slice(0, -1)},"prompts":[`;
   // The prompts with earlier versions, at the version they were read at: their versions follow.
   const edited = new Map<string, number>();
   let written = 0;
-  for await (const prompt of ownPrompts(db, viewer.userId)) {
+  for await (const prompt of source.prompts()) {
     if (prompt.version > 1) edited.set(prompt.id, prompt.version);
     yield listEntry(prompt, written++);
   }
   yield '\n],"versions":[';
   written = 0;
-  for await (const version of earlierVersions(db, edited)) yield listEntry(version, written++);
+  for await (const version of source.versions(edited)) yield listEntry(version, written++);
   yield "\n]}\n";
 }
 
@@ -90,9 +141,9 @@ function listEntry(entry: unknown, before: number) {
   return `${before === 0 ? "\n" : ",\n"}${JSON.stringify(entry)}`;
 }
 
-async function* csvChunks(db: Database, viewer: Viewer, paths: Map<string, string>) {
+async function* csvChunks(source: LibrarySource, paths: Map<string, string>) {
   yield csvRow(csvHeader);
-  for await (const prompt of ownPrompts(db, viewer.userId)) {
+  for await (const prompt of source.prompts()) {
     yield csvRow([
       ...[
         prompt.title,
@@ -106,14 +157,19 @@ async function* csvChunks(db: Database, viewer: Viewer, paths: Map<string, strin
   }
 }
 
-async function* markdownChunks(db: Database, viewer: Viewer, paths: Map<string, string>) {
-  yield `# PromptShelf library of ${viewer.name || viewer.email}\n\nExported ${new Date().toISOString().slice(0, 10)}.\n`;
-  for await (const prompt of ownPrompts(db, viewer.userId)) yield markdownSection(prompt, paths);
+async function* markdownChunks(viewer: Viewer, source: LibrarySource, paths: Map<string, string>) {
+  const whose = source.team
+    ? `the team ${source.team.name.replace(/\n/g, " ")}`
+    : viewer.name || viewer.email;
+  yield `# PromptShelf library of ${whose}\n\nExported ${new Date().toISOString().slice(0, 10)}.\n`;
+  for await (const prompt of source.prompts()) {
+    yield markdownSection(prompt, paths, source.team ? "Team" : "Personal");
+  }
 }
 
-function markdownSection(prompt: ExportedPrompt, paths: Map<string, string>) {
+function markdownSection(prompt: ExportedPrompt, paths: Map<string, string>, unshared: string) {
   const facts = [
-    prompt.shared ? "Shared with the community" : "Personal",
+    prompt.shared ? "Shared with the community" : unshared,
     prompt.category ? `Category: ${prompt.category}` : null,
     prompt.folderId ? `Folder: ${paths.get(prompt.folderId)}` : null,
     prompt.tags.length ? `Tags: ${prompt.tags.map((tag) => `#${tag}`).join(" ")}` : null,

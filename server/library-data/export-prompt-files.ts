@@ -1,9 +1,7 @@
 import { Zip, ZipDeflate } from "fflate";
 import { slugOf } from "../../shared/public-address.ts";
 import { templatePieces } from "../../shared/template-syntax.ts";
-import type { Viewer } from "../auth/viewer.ts";
-import type { Database } from "../db/client.ts";
-import { type ExportedPrompt, ownPrompts } from "./library-rows.ts";
+import type { ExportedPrompt } from "./library-rows.ts";
 
 /*
  * The library as `.prompt.md` files, folders as folders: what VS Code / GitHub Copilot reads
@@ -17,8 +15,7 @@ import { type ExportedPrompt, ownPrompts } from "./library-rows.ts";
  * which would lose both; it passes `${input:topic}` to the model as a named blank instead.
  */
 export async function* promptFileChunks(
-  db: Database,
-  viewer: Viewer,
+  prompts: AsyncIterable<ExportedPrompt>,
   folders: { id: string; name: string; parentId: string | null }[],
 ): AsyncGenerator<Uint8Array> {
   const directories = folderDirectories(folders);
@@ -30,7 +27,7 @@ export async function* promptFileChunks(
     else ready.push(chunk);
   });
   const encoder = new TextEncoder();
-  for await (const prompt of ownPrompts(db, viewer.userId)) {
+  for await (const prompt of prompts) {
     const directory = prompt.folderId ? (directories.get(prompt.folderId) ?? "") : "";
     const file = new ZipDeflate(uniquePath(taken, directory, slugOf(prompt.title)), { level: 6 });
     file.mtime = zipTime(prompt.updatedAt);

@@ -1,11 +1,23 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { titleAndCategory } from "../../shared/prompt.ts";
+import { roleAtLeast, type TeamRole } from "../../shared/teams.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { favourites, folders, prompts, promptTags, promptVersions, tags } from "../db/schema.ts";
+import {
+  favourites,
+  folders,
+  prompts,
+  promptTags,
+  promptVersions,
+  tags,
+  teamMembers,
+} from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { type Pace, pacer } from "../pacing.ts";
 import { assertShareable } from "../prompts/privacy-check.ts";
 import { requireViewer, sharedNow } from "../prompts/prompt-access.ts";
+import { requireTeamRole, teamNotFound } from "../teams/team-access.ts";
+import { logTeamActivity } from "../teams/team-activity.ts";
 import { isUuid } from "../uuid.ts";
 import { forkLinks } from "./fork-links.ts";
 import { makeCollections } from "./import-collections.ts";
@@ -27,12 +39,15 @@ const batchRows = 200;
 const lookupBatch = 1000;
 
 /**
- * Imports a library file into the viewer's library, or (dry run) says what it would do. Prompts
- * whose text the library already has are skipped and counted. All of it, or none of it.
+ * Imports a library file into the viewer's library, or with `teamId` into a team's they edit, or
+ * (dry run) says what it would do. Prompts whose text the library already has are skipped and
+ * counted. All of it, or none of it.
  */
 export async function importLibrary(options: {
   db: Database;
   viewer: Viewer | null;
+  /** The team whose library it goes into (its editors and owners may); none: the viewer's own. */
+  teamId?: string;
   /** The file as sent: its bytes (a zip is binary), or its text. */
   file: string | Uint8Array;
   /** The file's name where known, which tells a Markdown prompt file apart. */
@@ -42,7 +57,9 @@ export async function importLibrary(options: {
   /** Shares shared prompts the privacy check found secrets or personal data in. */
   confirm?: boolean;
 }): Promise<ImportReport> {
-  requireViewer(options.viewer);
+  const viewer = requireViewer(options.viewer);
+  // A team one may not import into is refused before the file is read.
+  if (options.teamId) await requireTeamRole(options.db, viewer, options.teamId, "editor");
   const pace = pacer();
   const parsed = await parseImport(options.file, options.limits, pace, options.fileName);
   return applyImport({ ...options, parsed, pace });
@@ -54,19 +71,26 @@ export async function importLibrary(options: {
  * run's id, and nobody sees them (their owner neither) while the run is on. The last
  * transaction ends the run, and everything lands at once; a failure (or, after a crash, the next
  * start) deletes them again before they were ever shown: whole or not at all.
+ *
+ * Into a team, the prompts are the team's (team_id set as they are written), and the importer
+ * must be its editor (or owner) at every step: each transaction holds their membership row while
+ * it writes, so a member removed, demoted or whose team is deleted while the import runs stops it,
+ * and nothing of it lands. The team's log gets one entry for the import, with what it added.
  */
 export async function applyImport(options: {
   db: Database;
   viewer: Viewer | null;
+  teamId?: string;
   parsed: ParsedImport;
   dryRun: boolean;
   confirm?: boolean;
   pace?: Pace;
 }): Promise<ImportReport> {
   const viewer = requireViewer(options.viewer);
-  const { db, parsed } = options;
+  const { db, parsed, teamId } = options;
+  if (teamId) await requireTeamRole(db, viewer, teamId, "editor");
   const pace = options.pace ?? pacer();
-  const plan = await planImport(db, viewer, parsed, pace);
+  const plan = await planImport(db, viewer, parsed, pace, teamId);
   // The preview refuses too, so the person hears of it before choosing to import.
   assertShareable(
     importedSharedContent(plan.fresh, parsed.format, plan.collections),
@@ -85,18 +109,30 @@ export async function applyImport(options: {
       const began = performance.now();
       await db.transaction(async (tx) => {
         await heartbeat(tx, run);
-        await insertPrompts(tx, viewer, run, batch, folderIds, tagIds);
+        if (teamId) await holdEditor(tx, viewer, teamId);
+        await insertPrompts(tx, viewer, run, batch, folderIds, tagIds, teamId ?? null);
       });
       sizes.took(performance.now() - began);
       start += batch.length;
       await pace();
     }
-    await starOthers(db, viewer, run, parsed.starredIds, starred, pace);
+    // Stars on other people's prompts are the importer's own, not the team's.
+    if (!teamId) await starOthers(db, viewer, run, parsed.starredIds, starred, pace);
     // The transaction that ends the run lands everything it wrote at once, and makes the
-    // collections, whose items may name the prompts just landed: all of it, or none.
+    // collections, whose items may name the prompts just landed: all of it, or none. Into a
+    // team, only while the importer is still its editor, and with the entry in its log.
     await db.transaction(async (tx) => {
+      if (teamId) await holdEditor(tx, viewer, teamId);
       await finishImportRun(tx, run);
       report.collectionItemsSkipped = await makeCollections(tx, viewer, plan.collections);
+      if (teamId) {
+        await logTeamActivity(tx, {
+          teamId,
+          actorId: viewer.userId,
+          action: "prompts_imported",
+          detail: { count: report.added, format: report.format },
+        });
+      }
     });
   } catch (error) {
     // If undoing fails too (the database went away), the run stays behind, and the next start,
@@ -106,6 +142,23 @@ export async function applyImport(options: {
     throw error;
   }
   return report;
+}
+
+/**
+ * Refuses the transaction unless the viewer is the team's editor or owner now, and holds their
+ * membership row until it commits: a removal (or the team's deletion) waits for it, and a
+ * demotion too, so what it writes is written by an editor.
+ */
+async function holdEditor(tx: Tx, viewer: Viewer, teamId: string) {
+  const [member] = await tx
+    .select({ role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, viewer.userId)))
+    .for("share");
+  if (!member) throw teamNotFound();
+  if (!roleAtLeast(member.role as TeamRole, "editor")) {
+    throw new AppError("forbidden", "Only the team's editors can do that", "team_role");
+  }
 }
 
 /**
@@ -152,6 +205,7 @@ async function insertPrompts(
   batch: ImportedPrompt[],
   folderIds: Map<string, string>,
   tagIds: Map<string, string>,
+  teamId: string | null,
 ) {
   const linkOf = await forkLinks(tx, viewer, batch);
   const inserted = await tx
@@ -163,6 +217,7 @@ async function insertPrompts(
         ...(prompt.topic ? { category: prompt.topic } : {}),
         promptText: prompt.promptText,
         userId: viewer.userId,
+        teamId,
         isShared: prompt.shared,
         createdByAdmin: viewer.isAdmin,
         folderId: prompt.folderPath.length ? folderIds.get(pathKey(prompt.folderPath)) : null,

@@ -16,6 +16,7 @@ import {
 } from "./import-collections.ts";
 import type { ImportedPrompt, ParsedImport } from "./import-rules.ts";
 import { ownFolders, ownPromptHashes } from "./library-rows.ts";
+import { teamPromptHashes } from "./team-rows.ts";
 
 export interface ImportReport extends CollectionsReport {
   format: string;
@@ -52,15 +53,23 @@ export interface ImportPlan {
  * What an import would add, and whether it fits: prompts whose text the library already holds,
  * or the file held earlier, are skipped and counted; what is left, with the folders and tags it
  * needs, must fit in the person's library limits, or nothing is written.
+ *
+ * Into a team (`teamId`, checked by the caller): the library is the team's, so a text the team
+ * holds is the one skipped; the prompts count toward the importer's limits, as a team prompt
+ * does toward its writer's. A team's prompts have no folders, tags or pins of their own yet, and
+ * stars and collections are a person's own, so the file's are left out: none is made
+ * (`newFolders` and `newCollections` are 0).
  */
 export async function planImport(
   db: Database,
   viewer: Viewer,
   parsed: ParsedImport,
   pace: Pace,
+  teamId?: string,
 ): Promise<ImportPlan> {
   const inLibrary = new Set<string>();
-  for await (const hashes of ownPromptHashes(db, viewer.userId)) {
+  const held = teamId ? teamPromptHashes(db, viewer, teamId) : ownPromptHashes(db, viewer.userId);
+  for await (const hashes of held) {
     for (const hash of hashes) inLibrary.add(hash);
     await pace();
   }
@@ -77,18 +86,28 @@ export async function planImport(
     const original = textHash(prompt.fileText);
     if (storedAbove.has(stored) || writtenAbove.has(original)) repeatedInFile++;
     else if (inLibrary.has(stored)) alreadyInLibrary++;
-    else fresh.push(prompt);
+    else fresh.push(teamId ? forTeam(prompt) : prompt);
     storedAbove.add(stored);
     writtenAbove.add(original);
     await pace();
   }
 
-  const folderIds = new Map(
-    [...folderPaths(await ownFolders(db, viewer.userId)).entries()].map(([id, path]) => [path, id]),
-  );
+  const folderIds = teamId
+    ? new Map<string, string>()
+    : new Map(
+        [...folderPaths(await ownFolders(db, viewer.userId)).entries()].map(([id, path]) => [
+          path,
+          id,
+        ]),
+      );
   const newFolders = foldersToMake(fresh, folderIds);
   const { newTags, tagKeys } = await tagsToMake(db, viewer, fresh);
-  const collections = await planCollections(db, viewer, parsed.collections ?? [], fresh);
+  const collections = await planCollections(
+    db,
+    viewer,
+    teamId ? [] : (parsed.collections ?? []),
+    fresh,
+  );
   await assertRoom(db, viewer, {
     prompts: fresh.length,
     bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
@@ -115,6 +134,12 @@ export async function planImport(
       ...collections.report,
     },
   };
+}
+
+/** A prompt of the file as a team's: no folder, tags, star or pin, which are a person's own. */
+function forTeam(prompt: ImportedPrompt): ImportedPrompt {
+  const { pinnedAt: _pin, ...columns } = prompt.columns ?? {};
+  return { ...prompt, folderPath: [], tags: [], favourite: false, columns };
 }
 
 export function pathKey(names: string[]) {

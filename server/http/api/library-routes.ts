@@ -17,6 +17,12 @@ const yes = z
   .optional()
   .transform((value) => value === "1");
 const file = z.string().openapi({ format: "binary" });
+const team = z
+  .uuid("must be a team id")
+  .optional()
+  .describe("A team you are in: its library instead of your own.");
+const teamNotFound =
+  "No team of yours by that id (`team_not_found`): a team you are not in is not found either.";
 const leaving = jsonBody(
   z.object({ confirmEmail: z.string(), keepSharedPrompts: z.boolean().default(false) }),
   "Your account's email, typed again; and whether your shared prompts stay in the community (as Community Member's).",
@@ -37,8 +43,16 @@ your own collections (\`title\`, \`description\`, \`isPublic\`, \`createdAt\`, \
 \`/p/<short id>-<slug>\` page), holding only the items a collection shows: shared prompts, named by
 what their public page shows. Your stars on other people's collections are not exported. CSV,
 Markdown and \`prompt-files\` (a zip of \`.prompt.md\` files, docs/imports-exports.md) carry each
-prompt's current text only.`,
-  request: { query: queryOf(z.object({ format: z.enum(exportFormats).default("json") })) },
+prompt's current text only.
+
+With \`team\`, a team's library instead, for any of its members: its prompts with their history, in
+any format (\`promptshelf-team-…\`). A team's prompts have no folders or tags of their own, and
+stars and collections are a person's own, so none are in its file. Your own export never holds a
+team's prompts, not even those you wrote. The prompts are read a batch at a time while you are in
+the team: removed from it midway, you are sent nothing more of it and the download breaks off.`,
+  request: {
+    query: queryOf(z.object({ format: z.enum(exportFormats).default("json"), team })),
+  },
   responses: {
     200: {
       description:
@@ -50,7 +64,11 @@ prompt's current text only.`,
         "application/zip": { schema: file },
       },
     },
-    ...refusals({ ...signedIn, invalid_input: "An unknown format." }),
+    ...refusals({
+      ...signedIn,
+      invalid_input: "An unknown format.",
+      not_found: teamNotFound,
+    }),
   },
 });
 
@@ -72,13 +90,21 @@ for a prompt, is 400 naming it); a saved copy is linked to its original again if
 else it says its original was removed, and a copy of an original you already keep a copy of comes
 in as a prompt of its own. Shared prompts in the file (and their earlier versions) pass the privacy
 check: findings make the preview and the import 422 \`privacy_findings\`, each named by its prompt
-("Prompt 3, version 1"), importing nothing, unless \`confirm=1\`.`,
+("Prompt 3, version 1"), importing nothing, unless \`confirm=1\`.
+
+With \`team\`, the prompts come in as the team's (its editors and owners may), by the same rules
+and limits (they count toward yours, as a team prompt does toward its writer's); a text the team
+already holds is skipped. A team's prompts have no folders, tags or pins of their own yet, and
+stars and collections are a person's own, so the file's are left out (\`newFolders\` and
+\`newCollections\` are 0). The team's log records the import with the number added. Removed from
+the team, or no longer its editor, while it runs, nothing of it lands.`,
   request: {
     query: queryOf(
       z.object({
         dryRun: yes.describe("`1`: write nothing, and answer what the import would do."),
         confirm: yes.describe("`1`: import shared prompts the privacy check found something in."),
         name: z.string().max(255).default("").describe("The file's name."),
+        team,
       }),
     ),
     body: {
@@ -97,6 +123,8 @@ check: findings make the preview and the import 422 \`privacy_findings\`, each n
       needs_confirmation:
         "Shared prompts the privacy check found something in (`privacy_findings`).",
       rate_limited: "An import of yours is running already (`import_running`).",
+      forbidden: "You are in the team, but as a viewer (`team_role`).",
+      not_found: teamNotFound,
     }),
   },
 });
@@ -120,7 +148,7 @@ const deleteRoute = createRoute({
   },
 });
 
-/** /api/v1/export, /api/v1/import and /api/v1/account: owning your data. */
+/** /api/v1/export, /api/v1/import and /api/v1/account: owning your data, and a team's. */
 export function libraryRoutes(options: {
   db: Database;
   cookies: CookieNames;
@@ -130,8 +158,13 @@ export function libraryRoutes(options: {
   const { db } = options;
   return apiRouter()
     .openapi(exportRoute, async (c) => {
-      const { format } = c.req.valid("query");
-      const exported = await exportLibrary({ db, viewer: await c.get("viewer")(), format });
+      const { format, team: teamId } = c.req.valid("query");
+      const exported = await exportLibrary({
+        db,
+        viewer: await c.get("viewer")(),
+        format,
+        teamId,
+      });
       return c.body(exported.body, 200, {
         "Content-Type": exported.contentType,
         "Content-Disposition": `attachment; filename="${exported.filename}"`,
@@ -139,11 +172,12 @@ export function libraryRoutes(options: {
     })
     .openapi(importRoute, async (c) => {
       const viewer = await c.get("viewer")();
-      const { dryRun, confirm, name: fileName } = c.req.valid("query");
+      const { dryRun, confirm, name: fileName, team: teamId } = c.req.valid("query");
       const bytes = await wholeBody(c.req.raw);
       const report = await importLibrary({
         db,
         viewer,
+        teamId,
         file: bytes,
         fileName,
         dryRun,
