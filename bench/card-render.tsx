@@ -76,7 +76,7 @@ function ListPage() {
     ? [{ id: "f1", name: "Work", parentId: null, promptCount: 0 }]
     : null;
   return (
-    <LibraryProvider value={{ folders: folders as never, tags: [], refresh: () => {} }}>
+    <LibraryProvider value={{ folders: folders as never, tags: [], teams: [], refresh: () => {} }}>
       <PromptList
         items={listed}
         term={scenario.term}

@@ -102,6 +102,13 @@ export const pages: Page[] = [
   { path: "/settings", access: "private", file: "routes/library/settings.tsx" },
   { path: "/collections", access: "private", file: "routes/library/collections.tsx" },
   { path: "/workbench", access: "private", file: "routes/library/workbench.tsx" },
+  // A team's library, its members and its log: private, as a team's prompts are never kept for
+  // anyone (a member removed must not be served a copy made while they were in).
+  { path: "/teams", access: "private", file: "routes/library/teams.tsx" },
+  { path: "/teams/:teamId", access: "private", file: "routes/library/team-library.tsx" },
+  { path: "/teams/:teamId/members", access: "private", file: "routes/library/team-members.tsx" },
+  { path: "/teams/:teamId/activity", access: "private", file: "routes/library/team-activity.tsx" },
+  { path: "/invitations/:code", access: "private", file: "routes/library/invitation.tsx" },
   { path: "/oauth/authorize", access: "private", file: "routes/oauth/consent.tsx" },
   ...topics.map(
     (topic): Page => ({

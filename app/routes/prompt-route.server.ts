@@ -16,13 +16,14 @@ import {
 } from "../../server/prompts/prompt-input.ts";
 import { updatePrompt } from "../../server/prompts/update-prompt.ts";
 import { listTags } from "../../server/tags/list-tags.ts";
+import { listTeams } from "../../server/teams/list-teams.ts";
 import { parseInput } from "../../server/validation.ts";
 import type { PromptListData } from "../../shared/prompt.ts";
 
 /** A library page's loader: one page of a list, following ?q= and ?cursor= from the URL. */
 export async function loadPromptList(
   args: { url: URL; context: Readonly<RouterContextProvider> },
-  list: { scope: PromptScope; category?: string },
+  list: { scope: PromptScope; category?: string; team?: string },
 ): Promise<PromptListData> {
   const { db, log } = args.context.get(appContext);
   const viewer = args.context.get(viewerContext);
@@ -70,6 +71,8 @@ export async function handlePromptAction(
      * case is posted: a prompt shared there under another would never show on that page.
      */
     category?: string;
+    /** A team's library page: what its form creates goes into the team. */
+    teamId?: string;
   },
 ) {
   const { db, log } = args.context.get(appContext);
@@ -98,6 +101,7 @@ export async function handlePromptAction(
           useCase,
           description: text("description"),
           shared: page.shared,
+          teamId: page.teamId,
           confirm: confirmed(text("confirm")),
         });
         const prompt = await createPrompt({ db, viewer: who, ...input });
@@ -183,16 +187,20 @@ async function readForm(request: Request) {
 const formUnreadable =
   "The form could not be read. Please send the form as a web form (URL-encoded or multipart).";
 
-/** The signed-in person's folders and tags, for their library's sidebar, menus and suggestions. */
+/**
+ * The signed-in person's folders and tags, for their library's sidebar, menus and suggestions,
+ * and the teams they are in, for the sidebar's switcher.
+ */
 export async function loadOrganisers(context: Readonly<RouterContextProvider>) {
   const { db } = context.get(appContext);
   const viewer = context.get(viewerContext);
   const who = await viewer();
-  const [folders, tags] = await Promise.all([
+  const [folders, tags, teams] = await Promise.all([
     listFolders({ db, viewer: who }),
     listTags({ db, viewer: who }),
+    listTeams({ db, viewer: who }),
   ]);
-  return { folders, tags };
+  return { folders, tags, teams: teams.items };
 }
 
 /** A person's own library (personal, favourites): a page of its list, with their folders and tags. */
@@ -205,4 +213,16 @@ export async function loadOwnLibrary(
     loadOrganisers(args.context),
   ]);
   return { ...page, organisers, scope: list.scope };
+}
+
+/**
+ * A team's library: a page of its prompts, the team as the person sees it (name, their role) and
+ * the sidebar's organisers. Anyone not in the team finds nothing here (404), as the API answers.
+ */
+export async function loadTeamLibrary(args: Parameters<typeof loadPromptList>[0], teamId: string) {
+  const organisers = await loadOrganisers(args.context);
+  const team = organisers.teams.find((candidate) => candidate.id === teamId);
+  if (!team) throw data("Team not found", { status: 404 });
+  const page = await loadPromptList(args, { scope: "team", team: teamId });
+  return { ...page, organisers, team };
 }

@@ -8,6 +8,7 @@ import { useSignedInUser } from "~/lib/use-signed-in-user.ts";
 import { previewOf } from "../../../shared/markdown-preview.ts";
 import { paletteCountText } from "../../../shared/palette.ts";
 import { type Prompt, searchTermMaxLength } from "../../../shared/prompt.ts";
+import type { TeamSummary } from "../../../shared/teams.ts";
 import { templateVariables } from "../../../shared/template.ts";
 import {
   type CommandActions,
@@ -24,20 +25,22 @@ const itemClass =
 const headingClass =
   "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted";
 
-/** The person's folders and tags, asked for as the palette opens; none if that fails. */
+/** The person's folders, tags and teams, asked for as the palette opens; none if that fails. */
 function useOrganisers() {
-  const [organisers, setOrganisers] = useState<{ folders: Folder[]; tags: Tag[] }>({
-    folders: [],
-    tags: [],
-  });
+  const [organisers, setOrganisers] = useState<{
+    folders: Folder[];
+    tags: Tag[];
+    teams: TeamSummary[];
+  }>({ folders: [], tags: [], teams: [] });
   useEffect(() => {
     const controller = new AbortController();
     const options = { signal: controller.signal };
     Promise.all([
       api<Folder[]>("GET", "/api/v1/folders", undefined, options),
       api<Tag[]>("GET", "/api/v1/tags", undefined, options),
+      api<{ items: TeamSummary[] }>("GET", "/api/v1/teams", undefined, options),
     ]).then(
-      ([folders, tags]) => setOrganisers({ folders, tags }),
+      ([folders, tags, teams]) => setOrganisers({ folders, tags, teams: teams.items }),
       () => {},
     );
     return () => controller.abort();
@@ -55,10 +58,10 @@ export function PaletteBody(props: {
   const user = useSignedInUser();
   const [typed, setTyped] = useState("");
   const { results, searching, failed } = usePaletteSearch(typed);
-  const { folders, tags } = useOrganisers();
+  const { folders, tags, teams } = useOrganisers();
   const commands = useMemo(
-    () => paletteCommands({ user, folders, tags, actions }),
-    [user, folders, tags, actions],
+    () => paletteCommands({ user, folders, tags, teams, actions }),
+    [user, folders, tags, teams, actions],
   );
   const term = typed.trim();
   const shown = term ? commands.filter((command) => matchesCommand(command, term)) : commands;

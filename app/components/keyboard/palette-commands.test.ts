@@ -13,6 +13,7 @@ describe("the palette's commands", () => {
         { id: "f2", name: "Clients", parentId: "f1", promptCount: 1 },
       ],
       tags: [{ name: "drafts", promptCount: 3 }],
+      teams: [],
       actions,
     });
 
@@ -28,7 +29,7 @@ describe("the palette's commands", () => {
     expect(pages(true)).toContain("Admin");
   });
 
-  it("name a folder with its parents and go to it and to a tag on the dashboard", () => {
+  it("name a folder with its parents and go to it, to a tag on the dashboard, and to a team", () => {
     const go: string[] = [];
     const list = paletteCommands({
       user: { isAdmin: false },
@@ -37,12 +38,14 @@ describe("the palette's commands", () => {
         { id: "f2", name: "Clients", parentId: "f1", promptCount: 1 },
       ],
       tags: [{ name: "to do & later", promptCount: 1 }],
+      teams: [{ id: "t1", name: "Lab" }],
       actions: { ...actions, go: (path) => go.push(path) },
     });
     const folder = list.find((command) => command.label === "Work / Clients");
     folder?.run();
     list.find((command) => command.label === "#to do & later")?.run();
-    expect(go).toEqual(["/dashboard?folder=f2", "/dashboard?tag=to+do+%26+later"]);
+    list.find((command) => command.group === "Teams" && command.label === "Lab")?.run();
+    expect(go).toEqual(["/dashboard?folder=f2", "/dashboard?tag=to+do+%26+later", "/teams/t1"]);
   });
 
   it("survive a folder that names itself as its own parent", () => {
@@ -50,6 +53,7 @@ describe("the palette's commands", () => {
       user: { isAdmin: false },
       folders: [{ id: "a", name: "Loop", parentId: "a", promptCount: 0 }],
       tags: [],
+      teams: [],
       actions,
     });
     expect(list.some((command) => command.label === "Loop")).toBe(true);

@@ -3,8 +3,9 @@ import type { IconName } from "~/components/ui/icon-names.ts";
 import { libraryLinks, mainLinks } from "~/lib/navigation.ts";
 import type { ThemeChoice } from "~/lib/theme.ts";
 import type { SessionUser } from "../../../shared/session-user.ts";
+import type { TeamSummary } from "../../../shared/teams.ts";
 
-export const commandGroups = ["Actions", "Go to", "Folders", "Tags", "Theme"] as const;
+export const commandGroups = ["Actions", "Go to", "Teams", "Folders", "Tags", "Theme"] as const;
 
 export interface PaletteCommand {
   id: string;
@@ -51,6 +52,7 @@ export function paletteCommands(options: {
   user: Pick<SessionUser, "isAdmin">;
   folders: Folder[];
   tags: Tag[];
+  teams: Pick<TeamSummary, "id" | "name">[];
   actions: CommandActions;
 }): PaletteCommand[] {
   const { actions } = options;
@@ -94,6 +96,16 @@ export function paletteCommands(options: {
         keywords: pageKeywords[page.to],
         icon: "library",
         run: () => actions.go(page.to),
+      }),
+    ),
+    ...options.teams.map(
+      (team): PaletteCommand => ({
+        id: `team:${team.id}`,
+        group: "Teams",
+        label: team.name,
+        keywords: "team library shared",
+        icon: "users",
+        run: () => actions.go(`/teams/${team.id}`),
       }),
     ),
     ...options.folders.map(

@@ -8,13 +8,20 @@ import { unavailableText } from "../../../shared/messages.ts";
  */
 export function ErrorView(props: { error: unknown; wholePage?: boolean }) {
   const status = isRouteErrorResponse(props.error) ? props.error.status : 500;
+  // Not found: what is not there, and what the person may not see (another's, a team they are
+  // not in), read the same.
+  const heading = status === 404 ? "Not found" : "Something went wrong";
   const content = (
     <>
-      <title>Something went wrong | PromptShelf</title>
+      <title>{`${heading} | PromptShelf`}</title>
       <meta name="robots" content="noindex, nofollow" />
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="text-muted">
-        {status === 503 ? unavailableText : "An unexpected error occurred. Please try again."}
+        {status === 503
+          ? unavailableText
+          : status === 404
+            ? "There is nothing here, or it is not yours to see."
+            : "An unexpected error occurred. Please try again."}
       </p>
       <a className="font-medium text-accent-text underline" href="/">
         Go Home

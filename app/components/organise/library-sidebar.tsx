@@ -5,17 +5,22 @@ import { Icon } from "~/components/ui/icon.tsx";
 import { cx } from "~/lib/cx.ts";
 import { withSearch } from "~/lib/search-params.ts";
 import { folderNameMaxLength, tagMaxLength } from "../../../shared/prompt.ts";
+import type { TeamSummary } from "../../../shared/teams.ts";
 import { DeleteFolderDialog } from "./delete-folder-dialog.tsx";
 import { type Folder, type Tag, useLibrary } from "./library-context.tsx";
 import { NameDialog } from "./name-dialog.tsx";
 import { type FolderEdit, SidebarFolders } from "./sidebar-folders.tsx";
 import { SidebarTags } from "./sidebar-tags.tsx";
+import { SidebarTeams } from "./sidebar-teams.tsx";
 import { useSidebarActions } from "./use-sidebar-actions.ts";
 
 type Editing = FolderEdit | { kind: "rename-tag"; tag: Tag } | null;
 
-/** The personal library's folders (with counts, drop targets and actions) and tag filters. */
-export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
+/**
+ * The personal library's sidebar: its folders (with counts, drop targets and actions), tag
+ * filters, and the other libraries the person may switch to.
+ */
+export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[]; teams: TeamSummary[] }) {
   const current = useLocation();
   const pending = useNavigation().location;
   // While the next list loads, show the choice already made (the checkbox ticks at once).
@@ -73,6 +78,7 @@ export function LibrarySidebar(props: { folders: Folder[]; tags: Tag[] }) {
         onRename={(tag) => setEditing({ kind: "rename-tag", tag })}
         onDelete={(tag) => void actions.deleteTag(tag)}
       />
+      <SidebarTeams teams={props.teams} />
 
       <NameDialog
         open={editing?.kind === "new-folder" || editing?.kind === "rename-folder"}

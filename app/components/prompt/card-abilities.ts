@@ -1,4 +1,5 @@
 import type { Prompt } from "../../../shared/prompt.ts";
+import { roleAtLeast, type TeamRole } from "../../../shared/teams.ts";
 
 /**
  * What a person may do with a prompt from its card, besides what anyone who sees it may (copy,
@@ -33,4 +34,13 @@ export function personalAbilities(
     saveCopy: !prompt.isOwn,
     collect: prompt.isShared,
   };
+}
+
+/**
+ * On a team's library: its editors and owners change its prompts, and every member may keep a
+ * copy in their own library. Team prompts have no folders of their own.
+ */
+export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
+  const edits = roleAtLeast(role, "editor");
+  return { edit: edits, delete: edits, organise: false, saveCopy: true, collect: prompt.isShared };
 }

@@ -1,8 +1,10 @@
 import { useSearchParams } from "react-router";
 import { type Folder, LibraryProvider, type Tag } from "~/components/organise/library-context.tsx";
+import { LibrarySidebar } from "~/components/organise/library-sidebar.tsx";
 import { messages } from "../../../shared/messages.ts";
 import type { PromptListData } from "../../../shared/prompt.ts";
 import type { SessionUser } from "../../../shared/session-user.ts";
+import type { TeamSummary } from "../../../shared/teams.ts";
 import { personalAbilities } from "./card-abilities.ts";
 import { AddPromptButton, LibraryHeader } from "./library-header.tsx";
 import { ListControls } from "./list-controls.tsx";
@@ -20,7 +22,7 @@ import { useLibraryPage } from "./use-library-page.tsx";
  */
 export function OwnLibraryPage(props: {
   data: PromptListData;
-  organisers: { folders: Folder[]; tags: Tag[] };
+  organisers: { folders: Folder[]; tags: Tag[]; teams: TeamSummary[] };
   user: SessionUser;
   text: { heading: string; description: string; listHeading: string; emptyText: string };
   /** Where the view adds prompts: its button, its form's heading, and an empty list's invitation. */
@@ -41,14 +43,19 @@ export function OwnLibraryPage(props: {
   // A folder's view is headed by the folder's name.
   const folderId = useSearchParams()[0].get("folder");
   const folder = organisers.folders.find((candidate) => candidate.id === folderId);
+  const sidebar = (
+    <LibrarySidebar folders={organisers.folders} tags={organisers.tags} teams={organisers.teams} />
+  );
   return (
     <LibraryProvider value={useLibraryContext(organisers)}>
-      <OrganisedLibrary organisers={organisers}>
+      <OrganisedLibrary sidebar={sidebar}>
         <LibraryHeader
           heading={folder ? folder.name : text.heading}
           description={folder ? `A folder in ${text.heading}.` : text.description}
         >
-          <SidebarDrawer organisers={organisers} />
+          <SidebarDrawer title="Folders & tags" description="Filter your library by folder or tag">
+            {sidebar}
+          </SidebarDrawer>
           {adds ? <AddPromptButton label={adds.label} onClick={editor.add} /> : null}
         </LibraryHeader>
         <ListControls term={data.q} own />

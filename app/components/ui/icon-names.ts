@@ -45,6 +45,7 @@ export const iconSources = {
   trash: "Trash",
   upload: "Upload",
   "user-search": "UserSearch",
+  users: "Users",
   x: "X",
   "x-circle": "CircleX",
 } as const;

@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { LibraryProvider } from "~/components/organise/library-context.tsx";
+import { SidebarTeams } from "~/components/organise/sidebar-teams.tsx";
+import { buttonClasses } from "~/components/ui/button.tsx";
+import { Icon } from "~/components/ui/icon.tsx";
+import { messages } from "../../../shared/messages.ts";
+import type { PromptListData } from "../../../shared/prompt.ts";
+import { roleAtLeast, type TeamSummary } from "../../../shared/teams.ts";
+import { teamAbilities } from "./card-abilities.ts";
+import { AddPromptButton, LibraryHeader } from "./library-header.tsx";
+import { ListControls } from "./list-controls.tsx";
+import { OrganisedLibrary } from "./organised-library.tsx";
+import { PromptEditor } from "./prompt-editor.tsx";
+import { PromptListSection } from "./prompt-list-section.tsx";
+import { SidebarDrawer } from "./sidebar-drawer.tsx";
+import { useLibraryContext } from "./use-library-context.ts";
+import { useLibraryPage } from "./use-library-page.tsx";
+
+const roleText = {
+  viewer: "You can read, copy and use its prompts, and keep a copy in your own library.",
+  editor: "You can add, edit and delete its prompts.",
+  owner: "You own it: you also manage its members and invitations.",
+} as const;
+
+/**
+ * A team's library: its prompts, searched and ordered as one's own are, which its editors and
+ * owners add to and change, beside the switcher to the person's other libraries.
+ */
+export function TeamLibraryPage(props: {
+  data: PromptListData;
+  team: TeamSummary;
+  teams: TeamSummary[];
+}) {
+  const { data, team } = props;
+  const writes = roleAtLeast(team.role, "editor");
+  const page = useLibraryPage({
+    data,
+    created: messages.promptAddedToTeam,
+    canAdd: writes,
+    namesLoadErrors: false,
+    showCreator: true,
+    can: (prompt) => teamAbilities(prompt, team.role),
+  });
+  const { shown, editor } = page;
+  const sidebar = <SidebarTeams teams={props.teams} showOwn />;
+  const members = `${team.memberCount} ${team.memberCount === 1 ? "member" : "members"}`;
+  return (
+    <LibraryProvider value={useLibraryContext()}>
+      <OrganisedLibrary sidebar={sidebar}>
+        <LibraryHeader heading={team.name} description={`${members}. ${roleText[team.role]}`}>
+          <SidebarDrawer title="Libraries" description="Switch to another of your libraries">
+            {sidebar}
+          </SidebarDrawer>
+          <Link to={`/teams/${team.id}/members`} className={buttonClasses("secondary")}>
+            <Icon name="users" className="h-4 w-4" /> Members
+          </Link>
+          {writes && !editor.open ? (
+            <AddPromptButton label="Add Prompt" onClick={editor.add} />
+          ) : null}
+        </LibraryHeader>
+        <ListControls term={data.q} />
+        <PromptEditor editor={editor} addHeading={`Add a prompt to ${team.name}`} />
+        <PromptListSection
+          heading="Team prompts"
+          data={data}
+          list={shown.list}
+          card={page.card}
+          emptyText={
+            writes
+              ? "No prompts in this team yet. Add one, or move one of yours here from its card."
+              : "No prompts in this team yet. Its editors add them."
+          }
+          emptyAction={
+            writes && !editor.open ? { label: "Add the first prompt", run: editor.add } : undefined
+          }
+        />
+      </OrganisedLibrary>
+    </LibraryProvider>
+  );
+}

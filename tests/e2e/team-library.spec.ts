@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { projectRoot } from "../../server/project-root.ts";
+import { realPrompts } from "../support/real-prompts.ts";
+import { addPrompt, card } from "./support/prompts.ts";
+import { expectToast, signIn, uniqueEmail } from "./support/sign-in.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+// Real prompts: a long one of prompts.csv (long words and lines are what once scrolled pages
+// sideways) and a short one.
+const real = realPrompts();
+const longest = real
+  .filter((row) => row.prompt.length < 5_000)
+  .reduce((a, b) => (b.prompt.length > a.prompt.length ? b : a));
+const short = real.find((row) => row.act === "Travel Guide");
+if (!short) throw new Error("prompts.csv has no Travel Guide");
+
+const shots = join(projectRoot, "test-results/screens");
+
+async function person(browser: Browser, name: string) {
+  const page = await browser.newPage();
+  await signIn(page, { email: uniqueEmail(name.toLowerCase()), name });
+  return page;
+}
+
+/** Lets a person into the team by an invitation for the role, as the API does it. */
+async function letIn(owner: Page, member: Page, teamId: string, role: "viewer" | "editor") {
+  const invitation = await owner.request.post(`/api/v1/teams/${teamId}/invitations`, {
+    data: { role },
+  });
+  expect(invitation.status()).toBe(201);
+  const { code } = (await invitation.json()) as { code: string };
+  const accepted = await member.request.post(`/api/v1/invitations/${code}/accept`);
+  expect(accepted.status()).toBe(200);
+}
+
+async function expectFits(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test("a team's library: the owner moves a prompt in, an editor adds one, a viewer reads, keeps a copy and switches back", async ({
+  page,
+  browser,
+}) => {
+  const suffix = randomBytes(3).toString("hex");
+  const teamName = `Marketing ${suffix}`;
+  await signIn(page, { email: uniqueEmail("owner"), name: "Olive Owner" });
+  const created = await page.request.post("/api/v1/teams", { data: { name: teamName } });
+  expect(created.status()).toBe(201);
+  const teamId = ((await created.json()) as { id: string }).id;
+  const editor = await person(browser, "Eddie");
+  const viewer = await person(browser, "Vera");
+  await letIn(page, editor, teamId, "editor");
+  await letIn(page, viewer, teamId, "viewer");
+
+  // The owner moves one of their own prompts in from its card's menu.
+  const ownUseCase = `Long brief ${suffix}`;
+  const own = await page.request.post("/api/v1/prompts", {
+    data: { promptText: longest.prompt, useCase: ownUseCase, shared: false },
+  });
+  expect(own.status(), await own.text()).toBe(201);
+  await page.goto("/personal");
+  const ownCard = card(page, ownUseCase);
+  await ownCard.getByRole("button", { name: `Move ${ownUseCase} to...` }).click();
+  await page.getByRole("menuitem", { name: teamName }).click();
+  const confirm = page.getByRole("dialog", { name: `Move into ${teamName}?` });
+  await confirm.getByRole("button", { name: "Move into team" }).click();
+  await expectToast(page, `Moved into ${teamName}`);
+  await expect(ownCard).toHaveCount(0);
+
+  // The editor finds it in the team's library, by the sidebar's switcher, and adds another.
+  await editor.goto("/personal");
+  await editor
+    .getByRole("navigation", { name: "Library" })
+    .getByRole("link", { name: teamName })
+    .click();
+  await expect(editor.getByRole("heading", { level: 1, name: teamName })).toBeVisible();
+  await expect(card(editor, ownUseCase)).toBeVisible();
+  await addPrompt(editor, { useCase: `${short.act} ${suffix}`, text: short.prompt });
+  await expectToast(editor, "Prompt added to the team's library");
+  await expect(card(editor, `${short.act} ${suffix}`)).toBeVisible();
+  await expect(
+    card(editor, ownUseCase).getByRole("button", { name: `Edit ${ownUseCase}` }),
+  ).toBeVisible();
+
+  // The viewer reads both, may change neither, keeps a copy; on a phone in the dark, nothing
+  // is wider than the screen and axe finds nothing.
+  await viewer.setViewportSize({ width: 320, height: 800 });
+  await viewer.emulateMedia({ colorScheme: "dark" });
+  await viewer.goto(`/teams/${teamId}`);
+  await expect(viewer.getByRole("heading", { level: 1, name: teamName })).toBeVisible();
+  await expect(card(viewer, `${short.act} ${suffix}`)).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Add Prompt" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: `Edit ${ownUseCase}` })).toHaveCount(0);
+  await expectFits(viewer);
+  await expectAccessible(viewer);
+  await viewer.screenshot({ path: join(shots, "team-library-320-dark.png"), fullPage: true });
+  await card(viewer, `${short.act} ${suffix}`)
+    .getByRole("button", { name: "Save to my library" })
+    .click();
+  await expectToast(viewer, "Saved to your library");
+  // Back to their own library by the drawer's switcher.
+  await viewer.getByRole("button", { name: "Libraries" }).click();
+  await viewer
+    .getByRole("dialog", { name: "Libraries" })
+    .getByRole("link", { name: "My prompts" })
+    .click();
+  await expect(viewer).toHaveURL(/\/personal$/);
+  await expect(card(viewer, short.prompt.slice(0, 60))).toBeVisible();
+
+  // Wide and light: the owner's view of the team.
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await page.goto(`/teams/${teamId}`);
+  await expect(card(page, ownUseCase)).toBeVisible();
+  await expectFits(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: join(shots, "team-library-1920-light.png") });
+
+  // Someone outside the team finds nothing there.
+  const stranger = await person(browser, "Stan");
+  const response = await stranger.goto(`/teams/${teamId}`);
+  expect(response?.status()).toBe(404);
+  await expect(stranger.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(stranger.getByText(ownUseCase)).toHaveCount(0);
+  for (const other of [editor, viewer, stranger]) await other.close();
+});
