@@ -1,12 +1,14 @@
 import { ContinueWithGoogle } from "~/components/auth/continue-with-google.tsx";
 import { signInSubtitle, signInTitle } from "~/components/auth/sign-in-text.ts";
 import { originFrom, pageMeta } from "~/lib/seo.ts";
-import { leaveSignInPage } from "~/routes/guards.server.ts";
+import { leaveSignInPage, signInReturnPath } from "~/routes/guards.server.ts";
 import type { Route } from "./+types/login";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await leaveSignInPage(context);
-  return null;
+/** `?returnTo=` names a page of this site to come back to once signed in (an invitation's). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = signInReturnPath(request);
+  await leaveSignInPage(context, returnTo);
+  return { returnTo };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,13 +20,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center px-4">
       <div className="w-full max-w-md rounded-2xl bg-surface p-8 shadow-xl ring-1 ring-line">
         <h1 className="text-center text-2xl font-bold text-fg">{signInTitle}</h1>
         <p className="mt-2 mb-6 text-center text-muted">{signInSubtitle}</p>
-        <ContinueWithGoogle />
+        <ContinueWithGoogle returnTo={loaderData.returnTo} />
       </div>
     </main>
   );
