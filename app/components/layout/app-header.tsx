@@ -73,6 +73,11 @@ export function AppHeader(props: { user: SessionUser }) {
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild className={menuItem}>
+                  <Link to="/teams">
+                    <Icon name="users" className="h-4 w-4" /> Teams
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={menuItem}>
                   <Link to="/collections">
                     <Icon name="library" className="h-4 w-4" /> Collections
                   </Link>

@@ -63,6 +63,9 @@ export function MobileDrawer(props: {
             <NavLink to="/favourites" className={drawerLink} onClick={close}>
               Favourites
             </NavLink>
+            <NavLink to="/teams" className={drawerLink} onClick={close}>
+              Teams
+            </NavLink>
             <NavLink to="/collections" className={drawerLink} onClick={close}>
               Collections
             </NavLink>
