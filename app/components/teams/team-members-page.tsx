@@ -22,8 +22,9 @@ export function TeamMembersPage(props: { team: { id: string; name: string; role:
     <div className="space-y-6">
       <TeamHeader team={team} page="Members" />
       <section aria-labelledby="members-heading">
-        {/* Keyed by role: a demoted owner's list is read again, without the owner's controls. */}
-        <MemberList key={team.role} team={team} me={me.id} onTeamChanged={reread} />
+        {/* Keyed by team and role: another team's page, or a demoted owner's, reads its list
+            afresh (without the owner's controls). */}
+        <MemberList key={`${team.id} ${team.role}`} team={team} me={me.id} onTeamChanged={reread} />
       </section>
       {owner ? (
         <>
@@ -31,13 +32,13 @@ export function TeamMembersPage(props: { team: { id: string; name: string; role:
             <h2 id="invitations-heading" className="mb-4 text-xl font-semibold text-fg">
               Invitations
             </h2>
-            <InvitationsPanel teamId={team.id} />
+            <InvitationsPanel key={team.id} teamId={team.id} />
           </section>
           <section aria-labelledby="team-settings-heading" className={panel}>
             <h2 id="team-settings-heading" className="mb-4 text-xl font-semibold text-fg">
               Team
             </h2>
-            <TeamSettingsPanel key={team.name} team={team} onRenamed={reread} />
+            <TeamSettingsPanel key={`${team.id} ${team.name}`} team={team} onRenamed={reread} />
           </section>
         </>
       ) : null}
