@@ -50,6 +50,7 @@ export type ErrorDetail =
   | "token_read_only"
   | "session_required"
   | "collection_not_own"
+  | "suggestions_team_only"
   // not_found
   | "prompt_not_found"
   | "folder_not_found"
@@ -63,16 +64,21 @@ export type ErrorDetail =
   | "test_not_found"
   | "team_not_found"
   | "invitation_not_found"
+  | "label_not_found"
+  | "suggestion_not_found"
   // conflict
   | "original_changed"
   | "version_current"
   | "version_purged"
   | "team_needs_owner"
+  | "suggestion_decided"
   // payload_too_large
   | "import_too_large"
   | "collection_limit"
   | "collection_full"
   | "connection_limit"
+  | "label_limit"
+  | "suggestion_limit"
   // rate_limited
   | "import_running"
   | "runs_at_once"

@@ -50,6 +50,11 @@ export const teamActions = [
   "prompt_moved_in",
   "prompt_restored",
   "prompts_imported",
+  "prompt_labelled",
+  "prompt_unlabelled",
+  "suggestion_made",
+  "suggestion_accepted",
+  "suggestion_declined",
   "member_joined",
   "member_left",
   "member_removed",
@@ -60,7 +65,11 @@ export const teamActions = [
 ] as const;
 export type TeamAction = (typeof teamActions)[number];
 
-/** The entries about prompts: what every member sees of the log; owners see all of it. */
+/**
+ * The entries about prompts: what every member sees of the log; owners see all of it. A
+ * suggestion made or declined is between its author and the team's editors (a viewer sees only
+ * their own suggestions), so only owners read those entries; one accepted is an edit like any.
+ */
 export const promptActions: ReadonlySet<TeamAction> = new Set([
   "prompt_created",
   "prompt_edited",
@@ -68,6 +77,9 @@ export const promptActions: ReadonlySet<TeamAction> = new Set([
   "prompt_moved_in",
   "prompt_restored",
   "prompts_imported",
+  "prompt_labelled",
+  "prompt_unlabelled",
+  "suggestion_accepted",
 ]);
 
 export interface TeamActivityEntry {

@@ -21,6 +21,11 @@ export interface VersionSummary {
    * and null here). Null for a version kept whole, and always for the current one.
    */
   purged: { byName: string; at: string } | null;
+  /**
+   * The labels pointing at it (production, staging…), in a prompt's history as the API gives it;
+   * a public page's history leaves them out.
+   */
+  labels?: string[];
 }
 
 /** One version with its whole text. */

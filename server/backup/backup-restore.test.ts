@@ -21,7 +21,9 @@ import {
   modelConnections,
   profiles,
   promptCopies,
+  promptLabels,
   promptRuns,
+  promptSuggestions,
   prompts,
   promptTags,
   promptTestResults,
@@ -30,6 +32,8 @@ import {
   rateLimits,
   signInAttempts,
   tags,
+  teamMembers,
+  teams,
 } from "../db/schema.ts";
 import { backupDatabase } from "./backup-database.ts";
 import { backupTables, leftOutOfBackups } from "./backup-tables.ts";
@@ -171,6 +175,37 @@ it("restores a backup into an empty database with every table the same", async (
     connectionName: "Local",
     model: "llama3.2",
   });
+  // A team's prompt at version 2, labelled on both versions, with a suggestion taken and one pending.
+  const [team] = await db.insert(teams).values({ name: "Lab" }).returning();
+  await db.insert(teamMembers).values([
+    { teamId: team?.id ?? "", userId: ada.id, role: "owner" },
+    { teamId: team?.id ?? "", userId: bob.id, role: "viewer" },
+  ]);
+  const teamPrompt = await createPrompt(db, { userId: ada.id, teamId: team?.id, promptText: "v1" });
+  await db.update(prompts).set({ promptText: "v2" }).where(eq(prompts.id, teamPrompt.id));
+  await db.insert(promptLabels).values([
+    { promptId: teamPrompt.id, label: "production", version: 1, movedBy: ada.id },
+    { promptId: teamPrompt.id, label: "staging", version: 2, movedBy: null },
+  ]);
+  await db.insert(promptSuggestions).values([
+    {
+      promptId: teamPrompt.id,
+      authorId: bob.id,
+      promptText: "v2",
+      note: "Shorter",
+      baseVersion: 1,
+    },
+    {
+      promptId: teamPrompt.id,
+      authorId: bob.id,
+      promptText: "v0",
+      note: null,
+      baseVersion: 1,
+      status: "declined",
+      decidedBy: ada.id,
+      decidedAt: new Date(),
+    },
+  ]);
 
   const file = join(dir, "backup.jsonl.gz");
   const counts = await backupDatabase(db, file);
@@ -178,7 +213,7 @@ it("restores a backup into an empty database with every table the same", async (
   expect((await stat(file)).mode & 0o777).toBe(0o600);
   expect(counts).toMatchObject({
     users: 2,
-    prompts: 1202,
+    prompts: 1203,
     folders: 2,
     tags: 1,
     prompt_tags: 1,
@@ -191,6 +226,10 @@ it("restores a backup into an empty database with every table the same", async (
     prompt_runs: 1,
     prompt_tests: 1,
     prompt_test_results: 1,
+    teams: 1,
+    team_members: 2,
+    prompt_labels: 2,
+    prompt_suggestions: 2,
   });
   // No session, no sign-in in progress, no rate limit count: nothing in a backup signs anyone in.
   const written = gunzipSync(await readFile(file)).toString();

@@ -1,14 +1,16 @@
 import { collectionsPerPerson, itemsPerCollection } from "../../shared/collection.ts";
+import { labelsPerPrompt } from "../../shared/labels.ts";
 import { tagsPerPrompt } from "../../shared/prompt.ts";
+import { pendingSuggestionsPerPrompt } from "../../shared/suggestions.ts";
 import type { Config } from "../config.ts";
 
 /**
  * The deployment's database settings: a statement timeout, so no query holds a pooled
  * connection for long, and the limits the database's own triggers enforce
  * (drizzle/0010_library-limits.sql, for collections drizzle/0017, for access tokens
- * drizzle/0021, for teams drizzle/0027). The app and its scripts write them at start where every connection sees them,
- * through a connection pooler too (deployment-settings.ts); the session that runs migrations
- * has no timeout.
+ * drizzle/0021, for teams drizzle/0027, for labels and suggestions drizzle/0028). The app and
+ * its scripts write them at start where every connection sees them, through a connection pooler
+ * too (deployment-settings.ts); the session that runs migrations has no timeout.
  */
 export type ConnectionSettings = Record<string, string>;
 
@@ -33,6 +35,8 @@ export function connectionSettings(
     "promptshelf.tokens_per_person": String(limits.tokensPerPerson),
     "promptshelf.teams_per_person": String(limits.teamsPerPerson),
     "promptshelf.members_per_team": String(limits.membersPerTeam),
+    "promptshelf.labels_per_prompt": String(labelsPerPrompt),
+    "promptshelf.pending_suggestions_per_prompt": String(pendingSuggestionsPerPrompt),
   };
 }
 

@@ -11,7 +11,8 @@ const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB
 
 /**
  * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017,
- * drizzle/0021, drizzle/0023, drizzle/0027) refuse, each with its own SQLSTATE and the limit in DETAIL, worded for people.
+ * drizzle/0021, drizzle/0023, drizzle/0027, drizzle/0028) refuse, each with its own SQLSTATE
+ * and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
   // A limit the deployment never wrote (drizzle/0023): refused rather than let through unlimited.
@@ -74,6 +75,21 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
     code: "conflict",
     message: "A team needs an owner: make someone else owner first",
     detail: "team_needs_owner",
+  }),
+  PS015: (limit) => ({
+    code: "payload_too_large",
+    message: `A prompt carries at most ${count(limit)} labels: remove one first`,
+    detail: "label_limit",
+  }),
+  PS016: (limit) => ({
+    code: "payload_too_large",
+    message: `A prompt has at most ${count(limit)} suggestions waiting: accept or decline some first`,
+    detail: "suggestion_limit",
+  }),
+  PS017: () => ({
+    code: "not_found",
+    message: "That version is not there to label: it may have been purged or merged away",
+    detail: "version_not_found",
   }),
 };
 

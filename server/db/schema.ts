@@ -811,3 +811,65 @@ export const teamActivity = pgTable(
     index("team_activity_at_idx").on(table.at),
   ],
 );
+
+/**
+ * A prompt's labels (production, staging, or any name of a-z, 0-9 and dashes up to 32 long),
+ * each pointing at one of its versions by number: the current one (the prompt itself) or an
+ * earlier one kept in prompt_versions. The database checks the version is there and not purged,
+ * counts the labels (at most labels_per_prompt), and takes a label away with the version it
+ * points at when that is purged or merged away (drizzle/0028).
+ */
+export const promptLabels = pgTable(
+  "prompt_labels",
+  {
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    version: integer("version").notNull(),
+    movedAt: millisecondTime("moved_at"),
+    /** Who set it where it is; null once their account is deleted. */
+    movedBy: uuid("moved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.promptId, table.label] }),
+    index("prompt_labels_moved_by_idx").on(table.movedBy).where(sql`${table.movedBy} is not null`),
+  ],
+);
+
+/**
+ * A change a team's member suggests to one of its prompts: a new text and a note, pending until
+ * an editor or owner accepts it (it becomes a new version, written by its author) or declines it.
+ * The database counts the pending ones (at most pending_suggestions_per_prompt, drizzle/0028).
+ */
+export const promptSuggestions = pgTable(
+  "prompt_suggestions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promptId: uuid("prompt_id")
+      .notNull()
+      .references(() => prompts.id, { onDelete: "cascade" }),
+    /** Who suggested it; null once their account is deleted. */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    promptText: text("prompt_text").notNull(),
+    note: text("note"),
+    /** pending, accepted or declined. */
+    status: text("status").notNull().default("pending"),
+    /** The prompt's version when it was suggested. */
+    baseVersion: integer("base_version").notNull(),
+    createdAt: millisecondTime("created_at"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, precision: 3 }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** For an accepted one: the prompt's version once it was applied. */
+    acceptedVersion: integer("accepted_version"),
+  },
+  (table) => [
+    index("prompt_suggestions_prompt_idx").on(table.promptId, table.status, table.createdAt),
+    index("prompt_suggestions_author_idx")
+      .on(table.authorId)
+      .where(sql`${table.authorId} is not null`),
+    index("prompt_suggestions_decided_by_idx")
+      .on(table.decidedBy)
+      .where(sql`${table.decidedBy} is not null`),
+  ],
+);

@@ -11,7 +11,9 @@ import {
   modelConnections,
   profiles,
   promptCopies,
+  promptLabels,
   promptRuns,
+  promptSuggestions,
   prompts,
   promptTags,
   promptTestResults,
@@ -279,6 +281,8 @@ export const tableCodecs = [
   backupOnly(teamMembers, "personal", "who is in a team, as what", since(8, teamMembers)),
   backupOnly(teamInvitations, "secret", "invitations' code hashes", since(8, teamInvitations)),
   backupOnly(teamActivity, "personal", "a team's log", since(8, teamActivity)),
+  backupOnly(promptLabels, "personal", "labels on versions", since(9, promptLabels)),
+  backupOnly(promptSuggestions, "personal", "suggested changes", since(9, promptSuggestions)),
 ] as const;
 
 export const [, , , folderCodec, , promptCodec, versionCodec, , starCodec] = tableCodecs;

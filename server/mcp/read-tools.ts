@@ -12,6 +12,8 @@ import { tagName } from "../prompts/prompt-input.ts";
 import { listTags } from "../tags/list-tags.ts";
 import { isUuid } from "../uuid.ts";
 import { storableText } from "../validation.ts";
+import { labelName } from "../versions/label-input.ts";
+import { getPromptAtLabel } from "../versions/version-labels.ts";
 import { expandedTemplate, fillForMcp, templateValues } from "./fill-template.ts";
 import { compactPrompt, toolResult, toolText } from "./mcp-results.ts";
 import { searchPrompts } from "./search-prompts.ts";
@@ -25,9 +27,16 @@ const promptId = z.string().describe("A prompt's id, as search_prompts returns i
 export const searchInput = z.object({
   query: storableText().max(500).optional().describe("Words to find in title, use case or text"),
   scope: z
-    .enum(["all", "personal", "community", "favourites"])
+    .enum(["all", "personal", "community", "favourites", "team"])
     .default("all")
-    .describe("all: yours and the community's; personal: your own; favourites: starred"),
+    .describe(
+      "all: yours and the community's; personal: your own; favourites: starred; team: one team's library (give team)",
+    ),
+  team: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("With scope team: the id of a team you are in (a prompt's teamId names it)"),
   folder: storableText()
     .max(2000)
     .optional()
@@ -36,7 +45,12 @@ export const searchInput = z.object({
   limit: z.number().int().min(1).max(toolPageLimit).default(10),
   cursor: z.string().max(300).optional().describe("nextCursor of the previous page"),
 });
-const promptIdInput = z.object({ id: promptId });
+const getInput = z.object({
+  id: promptId,
+  label: labelName
+    .optional()
+    .describe("A version label (production, staging…): the text of the version it points at"),
+});
 const renderInput = z.object({
   id: promptId,
   values: templateValues.default({}).describe("Each variable's value, by name"),
@@ -62,6 +76,7 @@ export function registerReadTools(
       db,
       viewer,
       scope: input.scope,
+      team: input.team,
       q: input.query?.trim() || undefined,
       folder,
       tag: input.tag ? [input.tag] : [],
@@ -91,7 +106,8 @@ export function registerReadTools(
             userId: viewer.userId,
             isAdmin: viewer.isAdmin,
             key: JSON.stringify(input),
-            showsCommunity: input.scope !== "personal",
+            // A team's prompts are news to its members' own versions, as their own prompts are.
+            showsCommunity: input.scope !== "personal" && input.scope !== "team",
           },
           async () => JSON.stringify(await search(input)),
         ),
@@ -103,13 +119,15 @@ export function registerReadTools(
     {
       title: "Get a prompt",
       description:
-        "One prompt, whole: its text, use case, template variables, tags and folder (yours only).",
-      inputSchema: promptIdInput,
+        "One prompt, whole: its text, use case, template variables, tags and folder (yours only). With label (production, staging…), the version that label points at.",
+      inputSchema: getInput,
       annotations: readOnly,
     },
-    ({ id }) =>
+    ({ id, label }) =>
       toolResult(log, async () => {
-        const prompt = await getPrompt({ db, viewer, id });
+        const prompt = label
+          ? await getPromptAtLabel({ db, viewer, id, label })
+          : await getPrompt({ db, viewer, id });
         const paths = prompt.folderId ? await pathsOfFolders() : new Map<string, string>();
         return compactPrompt(prompt, paths);
       }),

@@ -4,17 +4,19 @@ import type { Database } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { listPrompts } from "../prompts/list-prompts.ts";
 
-type Scope = "all" | "personal" | "community" | "favourites";
+type Scope = "all" | "personal" | "community" | "favourites" | "team";
 
 /**
  * search_prompts' list. "all" is the person's own prompts, then the community's, page after
  * page: each part is the same list (and the same planned search) as the library's pages, so the
- * cursor says which part it continues ("personal:…" or "community:…").
+ * cursor says which part it continues ("personal:…" or "community:…"). "team" is one team's
+ * library, as the API's `scope=team&team=` lists it: a team the person is not in is not found.
  */
 export async function searchPrompts(options: {
   db: Database;
   viewer: Viewer;
   scope: Scope;
+  team?: string;
   q: string | undefined;
   folder: string | undefined;
   tag: string[];
@@ -22,11 +24,15 @@ export async function searchPrompts(options: {
   cursor: string | undefined;
 }): Promise<{ items: Prompt[]; nextCursor: string | null }> {
   const { scope, limit } = options;
+  if (scope === "team" && !options.team) {
+    throw new AppError("invalid_input", "Say which team: give team, a team's id");
+  }
   const list = (part: Exclude<Scope, "all">, count: number, cursor: string | undefined) =>
     listPrompts({
       db: options.db,
       viewer: options.viewer,
       scope: part,
+      team: part === "team" ? options.team : undefined,
       q: options.q,
       folder: options.folder,
       tag: options.tag,

@@ -188,6 +188,27 @@ export function assertCanChange(prompt: PromptStanding | undefined, viewer: View
 }
 
 /**
+ * Suggesting a change, and reading one's suggestions: any member of the prompt's team, viewers
+ * too. A prompt you cannot see is not found; one you see outside a team takes no suggestions
+ * (its owner edits it); a team's shared prompt is suggested to by its members alone.
+ */
+export function assertCanSuggest(prompt: PromptStanding | undefined, viewer: Viewer) {
+  if (!prompt || !canRead(prompt, viewer)) {
+    throw new AppError("not_found", "Prompt not found", "prompt_not_found");
+  }
+  if (prompt.teamId === null) {
+    throw new AppError(
+      "forbidden",
+      "Only a team's prompts take suggested changes",
+      "suggestions_team_only",
+    );
+  }
+  if (prompt.teamRole === null) {
+    throw new AppError("forbidden", "Only the team's members can suggest changes", "team_role");
+  }
+}
+
+/**
  * Filing and tagging: only on your own prompts (folders and tags are private, so not even an
  * administrator files another person's prompt). A prompt you cannot see is not found; a team's
  * prompt is the team's, in no one's own folders.

@@ -83,13 +83,15 @@ export async function writeVersion(
     restoredFrom: number | null;
     /** For a saved copy brought up to date: the original's version it now matches. */
     sourceVersion?: number;
+    /** Who wrote the text, when not the viewer: an accepted suggestion's author. */
+    authorId?: string;
   },
 ) {
   await db
     .update(prompts)
     .set({
       ...change.content,
-      versionAuthorId: viewer.userId,
+      versionAuthorId: change.authorId ?? viewer.userId,
       versionNote: change.note,
       versionRestoredFrom: change.restoredFrom,
       ...(change.sourceVersion !== undefined ? { sourceVersion: change.sourceVersion } : {}),

@@ -10,19 +10,37 @@ import {
 import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { prompts, teamMembers, teams } from "../db/schema.ts";
+import { promptLabels, promptSuggestions, prompts, teamMembers, teams } from "../db/schema.ts";
 import { createAccessToken } from "../tokens/access-tokens.ts";
 
 /**
  * Who may do what with a team's prompts, as a matrix: every role in the team, and everyone
  * outside it (a member removed, another person, an administrator, a visitor), each operation,
  * on a team prompt kept in the team and one its editors shared with the community, by session
- * and by access token. A refusal changes nothing.
+ * and by access token. A refusal changes nothing. Labels: reading them (and the prompt by one) is
+ * reading the prompt, setting and removing them editing it. Suggestions: any member suggests and
+ * lists (a viewer too), editors and owners accept and decline.
  */
 const roles = ["owner", "editor", "viewer"] as const;
 type Who = (typeof roles)[number] | "removed" | "outsider" | "admin" | "visitor";
 type Target = "teamPrivate" | "teamShared";
-type Operation = "get" | "patch" | "delete" | "history" | "restore" | "star" | "save" | "list";
+type Operation =
+  | "get"
+  | "patch"
+  | "delete"
+  | "history"
+  | "restore"
+  | "star"
+  | "save"
+  | "list"
+  | "labels"
+  | "byLabel"
+  | "label"
+  | "unlabel"
+  | "suggest"
+  | "suggestions"
+  | "accept"
+  | "decline";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -74,7 +92,10 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A fresh team prompt written by the editor, edited once (version 2, version 1 kept). */
+/**
+ * A fresh team prompt written by the editor, edited once (version 2, version 1 kept), labelled
+ * production at version 1, with a viewer's suggestion pending.
+ */
 async function target(which: Target) {
   const prompt = await createPrompt(database.db, {
     userId: people.editor.userId,
@@ -85,7 +106,19 @@ async function target(which: Target) {
     .update(prompts)
     .set({ promptText: `${prompt.promptText}, edited` })
     .where(eq(prompts.id, prompt.id));
-  return prompt.id;
+  await database.db
+    .insert(promptLabels)
+    .values({ promptId: prompt.id, label: "production", version: 1 });
+  const [suggestion] = await database.db
+    .insert(promptSuggestions)
+    .values({
+      promptId: prompt.id,
+      authorId: people.viewer.userId,
+      promptText: "Suggested text",
+      baseVersion: 2,
+    })
+    .returning({ id: promptSuggestions.id });
+  return { id: prompt.id, suggestionId: suggestion?.id ?? "", text: prompt.promptText };
 }
 
 const member = { owner: true, editor: true, viewer: true } as Record<Who, boolean>;
@@ -98,6 +131,8 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
   switch (operation) {
     case "get":
     case "history":
+    case "labels":
+    case "byLabel":
       return sees ? 200 : 404;
     case "star":
       return sees ? 204 : 404;
@@ -105,15 +140,28 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
       return sees ? 201 : 404;
     case "patch":
     case "restore":
+    case "label":
+    case "accept":
+    case "decline":
       return editor[who] ? 200 : sees ? 403 : 404;
     case "delete":
+    case "unlabel":
       return editor[who] ? 204 : sees ? 403 : 404;
+    case "suggest":
+      return member[who] ? 201 : sees ? 403 : 404;
+    case "suggestions":
+      return member[who] ? 200 : sees ? 403 : 404;
     case "list":
       return member[who] ? 200 : 404;
   }
 }
 
-function requestFor(operation: Operation, id: string, who: Who, credential: Credential) {
+function requestFor(
+  operation: Operation,
+  { id, suggestionId }: { id: string; suggestionId: string },
+  who: Who,
+  credential: Credential,
+) {
   const actor = people[who];
   const path = `/api/v1/prompts/${id}`;
   const as = (method: string, json?: unknown) => asActor(actor, { method, json, credential });
@@ -134,10 +182,37 @@ function requestFor(operation: Operation, id: string, who: Who, credential: Cred
       return [`${path}/save`, as("POST")] as const;
     case "list":
       return [`/api/v1/prompts?scope=team&team=${teamId}`, as("GET")] as const;
+    case "labels":
+      return [`${path}/labels`, as("GET")] as const;
+    case "byLabel":
+      return [`${path}?label=production`, as("GET")] as const;
+    case "label":
+      return [`${path}/labels/staging`, as("PUT", { version: 1 })] as const;
+    case "unlabel":
+      return [`${path}/labels/production`, as("DELETE")] as const;
+    case "suggest":
+      return [`${path}/suggestions`, as("POST", { promptText: "Mine" })] as const;
+    case "suggestions":
+      return [`${path}/suggestions`, as("GET")] as const;
+    case "accept":
+      return [`${path}/suggestions/${suggestionId}/accept`, as("POST")] as const;
+    case "decline":
+      return [`${path}/suggestions/${suggestionId}/decline`, as("POST")] as const;
   }
 }
 
-const writes = new Set<Operation>(["patch", "delete", "restore", "star", "save"]);
+const writes = new Set<Operation>([
+  "patch",
+  "delete",
+  "restore",
+  "star",
+  "save",
+  "label",
+  "unlabel",
+  "suggest",
+  "accept",
+  "decline",
+]);
 const operations: Operation[] = [
   "get",
   "patch",
@@ -147,6 +222,14 @@ const operations: Operation[] = [
   "star",
   "save",
   "list",
+  "labels",
+  "byLabel",
+  "label",
+  "unlabel",
+  "suggest",
+  "suggestions",
+  "accept",
+  "decline",
 ];
 const everyone: Who[] = [...roles, "removed", "outsider", "admin", "visitor"];
 const cells = (["session", "write token", "read token"] as const).flatMap((credential) =>
@@ -161,23 +244,39 @@ const cells = (["session", "write token", "read token"] as const).flatMap((crede
   ),
 );
 
+/** The team's prompts, with their labels and suggestions. */
 const digest = async () =>
-  JSON.stringify(await database.db.select().from(prompts).where(eq(prompts.teamId, teamId)));
+  JSON.stringify([
+    await database.db.select().from(prompts).where(eq(prompts.teamId, teamId)),
+    await database.db
+      .select({ label: promptLabels })
+      .from(promptLabels)
+      .innerJoin(prompts, eq(prompts.id, promptLabels.promptId))
+      .where(eq(prompts.teamId, teamId)),
+    await database.db
+      .select({ suggestion: promptSuggestions })
+      .from(promptSuggestions)
+      .innerJoin(prompts, eq(prompts.id, promptSuggestions.promptId))
+      .where(eq(prompts.teamId, teamId)),
+  ]);
 
 describe("a team's prompts, by role", () => {
   it.each(cells)(
     "$operation $which as $who with $credential → $status",
     async ({ credential, operation, which, who, status }) => {
-      const id = await target(which);
+      const made = await target(which);
+      const { id } = made;
       const before = await digest();
       const sent: Credential =
         credential === "session"
           ? "session"
           : { token: people[who].tokens[credential === "read token" ? "read" : "write"] };
-      const res = await app.request(...requestFor(operation, id, who, sent));
+      const res = await app.request(...requestFor(operation, made, who, sent));
       expect(res.status).toBe(status);
       if (status >= 400) {
         const body = (await res.json()) as { error: { detail?: string } };
+        if (status === 403 && who === "viewer" && credential !== "read token")
+          expect(body.error.detail).toBe("team_role");
         if (status === 404 && operation !== "list")
           expect(body.error.detail).toBe("prompt_not_found");
         if (status === 404 && operation === "list")
@@ -188,6 +287,10 @@ describe("a team's prompts, by role", () => {
         expect(body.items.map((item) => item.id)).toContain(id);
       } else if (operation === "get") {
         expect(await res.json()).toMatchObject({ id, teamId });
+      } else if (operation === "byLabel") {
+        expect(await res.json()).toMatchObject({ id, promptText: made.text, version: 1 });
+      } else if (operation === "accept") {
+        expect(await res.json()).toMatchObject({ status: "accepted", acceptedVersion: 3 });
       }
     },
   );

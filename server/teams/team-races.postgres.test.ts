@@ -6,12 +6,18 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
-import { prompts, promptVersions, teamMembers } from "../db/schema.ts";
+import {
+  promptSuggestions,
+  prompts,
+  promptVersions,
+  teamActivity,
+  teamMembers,
+} from "../db/schema.ts";
 
 /**
  * Teams' races on PostgreSQL, each request its own transaction on the pool's connections: two
- * owners demoting each other, one invitation accepted by many at once, and a prompt moved into a
- * team while it is being edited.
+ * owners demoting each other, one invitation accepted by many at once, a prompt moved into a
+ * team while it is being edited, and one suggestion accepted by two editors at once.
  */
 let database: DatabaseHandle;
 let app: TestApp;
@@ -139,5 +145,84 @@ describe("teams on PostgreSQL, at once", () => {
         .where(eq(promptVersions.promptId, id));
       expect(versions.map((version) => version.number)).toEqual([1]);
     }
+  });
+
+  it("a suggestion accepted by two editors at once makes one version", async () => {
+    const [owner, editor, viewer] = await Promise.all([person(), person(), person()]);
+    const teamId = await teamWith(owner, [
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const made = await editor.call("POST", "/api/v1/prompts", {
+      promptText: "Write a launch post.",
+      shared: false,
+      teamId,
+    });
+    const id: string = made.body.id;
+    const suggested = await viewer.call("POST", `/api/v1/prompts/${id}/suggestions`, {
+      promptText: "Write a launch post in three lines.",
+    });
+    const suggestionId: string = suggested.body.id;
+    const accept = `/api/v1/prompts/${id}/suggestions/${suggestionId}/accept`;
+    // Both have found it pending and wait on its row, held here, before either takes it.
+    let answers: Awaited<ReturnType<Person["call"]>>[] = [];
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from prompt_suggestions where id = ${suggestionId} for update`);
+      const both = Promise.all([owner.call("POST", accept), editor.call("POST", accept)]);
+      expect(
+        await eventually(
+          () => waitingForLocks(),
+          (n) => n >= 2,
+        ),
+      ).toBe(2);
+      void both.then((done) => {
+        answers = done;
+      });
+    });
+    await eventually(
+      async () => answers.length,
+      (n) => n === 2,
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.error.detail).toBe(
+      "suggestion_decided",
+    );
+    const [row] = await database.db
+      .select({ version: prompts.version, text: prompts.promptText })
+      .from(prompts)
+      .where(eq(prompts.id, id));
+    expect(row).toEqual({ version: 2, text: "Write a launch post in three lines." });
+    const [suggestion] = await database.db
+      .select({
+        status: promptSuggestions.status,
+        acceptedVersion: promptSuggestions.acceptedVersion,
+      })
+      .from(promptSuggestions)
+      .where(eq(promptSuggestions.id, suggestionId));
+    expect(suggestion).toEqual({ status: "accepted", acceptedVersion: 2 });
+    const logged = await database.db
+      .select({ id: teamActivity.id })
+      .from(teamActivity)
+      .where(and(eq(teamActivity.teamId, teamId), eq(teamActivity.action, "suggestion_accepted")));
+    expect(logged).toHaveLength(1);
+
+    // Ten at once, with nothing held: still one version, one acceptance.
+    const next = await viewer.call("POST", `/api/v1/prompts/${id}/suggestions`, {
+      promptText: "Write a launch post in one line.",
+    });
+    const tenAnswers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? owner : editor).call(
+          "POST",
+          `/api/v1/prompts/${id}/suggestions/${next.body.id}/accept`,
+        ),
+      ),
+    );
+    expect(tenAnswers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const versions = await database.db
+      .select({ number: promptVersions.number })
+      .from(promptVersions)
+      .where(eq(promptVersions.promptId, id));
+    expect(versions.map((version) => version.number).sort()).toEqual([1, 2]);
   });
 });

@@ -4,7 +4,7 @@ import type { History, Version, VersionSummary } from "../../shared/versions.ts"
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
-import { profiles, prompts, promptVersions, users } from "../db/schema.ts";
+import { profiles, promptLabels, prompts, promptVersions, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import {
   assertPromptId,
@@ -84,13 +84,30 @@ async function historyOf(db: Database, prompt: VisiblePrompt): Promise<History> 
     .leftJoin(purgerProfile, eq(purgerProfile.id, purger.id))
     .where(and(eq(promptVersions.promptId, prompt.id), checkedElsewhere("chosen-by-the-rule")))
     .orderBy(desc(promptVersions.number));
-  const versions = [toSummary(prompt), ...earlier.map(toSummary)];
+  const labels = await labelsByVersion(db, prompt.id);
+  const versions = [toSummary(prompt), ...earlier.map(toSummary)].map((version) => ({
+    ...version,
+    labels: labels.get(version.number) ?? [],
+  }));
   return {
     promptId: prompt.id,
     current: prompt.number,
     oldestKept: versions.at(-1)?.number ?? prompt.number,
     versions,
   };
+}
+
+/** A prompt's labels by the version each points at, in the order of their names. */
+async function labelsByVersion(db: Database, promptId: string) {
+  const rows = await db
+    .select({ label: promptLabels.label, version: promptLabels.version })
+    .from(promptLabels)
+    .where(eq(promptLabels.promptId, promptId))
+    .orderBy(promptLabels.label);
+  const byVersion = new Map<number, string[]>();
+  for (const row of rows)
+    byVersion.set(row.version, [...(byVersion.get(row.version) ?? []), row.label]);
+  return byVersion;
 }
 
 /** One version with its whole text: an earlier one, or the current one. */

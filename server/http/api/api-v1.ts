@@ -7,6 +7,7 @@ import type { Workbench } from "../../workbench/workbench.ts";
 import { collectionRoutes } from "./collection-routes.ts";
 import { eventRoutes } from "./event-routes.ts";
 import { folderRoutes } from "./folder-routes.ts";
+import { labelRoutes } from "./label-routes.ts";
 import { libraryRoutes } from "./library-routes.ts";
 import { apiRouter } from "./openapi.ts";
 import { paletteRoutes } from "./palette-routes.ts";
@@ -15,6 +16,7 @@ import { promptRoutes } from "./prompt-routes.ts";
 import { referenceRoutes } from "./reference-routes.ts";
 import { sessionRoutes } from "./session-routes.ts";
 import { snippetRoutes } from "./snippet-routes.ts";
+import { suggestionRoutes } from "./suggestion-routes.ts";
 import { tagRoutes } from "./tag-routes.ts";
 import { invitationRoutes, teamPromptRoutes, teamRoutes } from "./team-routes.ts";
 import { tokenRoutes } from "./token-routes.ts";
@@ -49,6 +51,8 @@ export function apiV1Routes(options: ApiOptions) {
     .route("/prompts", promptRoutes(db))
     .route("/prompts", versionRoutes(db))
     .route("/prompts", teamPromptRoutes(db))
+    .route("/prompts", labelRoutes(db))
+    .route("/prompts", suggestionRoutes(db))
     .route("/palette", paletteRoutes({ db, libraries: options.libraries }))
     .route("/folders", folderRoutes(db))
     .route("/tags", tagRoutes(db))

@@ -24,6 +24,8 @@ import { saveToLibrary } from "../../prompts/save-to-library.ts";
 import { wholeSearchMatch } from "../../prompts/search-match.ts";
 import { updatePrompt } from "../../prompts/update-prompt.ts";
 import { tagPrompt, untagPrompt } from "../../tags/tag-prompt.ts";
+import { labelName } from "../../versions/label-input.ts";
+import { getPromptAtLabel } from "../../versions/version-labels.ts";
 import { apiRouter, jsonAnswer, jsonBody, queryOf, refusals } from "./openapi.ts";
 import { prompt, promptPage, savedPrompt } from "./shapes.ts";
 
@@ -115,17 +117,28 @@ const create = createRoute({
   },
 });
 
+const readQuery = readPromptQuery.extend({
+  label: labelName
+    .optional()
+    .describe(
+      "Read the version this label points at (`PUT /{id}/labels/{label}`): its text, title, use case and `version` number; the rest is the prompt's.",
+    ),
+});
+
 const read = createRoute({
   method: "get",
   path: "/{id}",
   tags,
   summary: "One prompt, whole",
   description:
-    "If it is shared or yours (administrators: any). Asked with `q`, it says where the term lies (`match`, null when it does not match).",
-  request: { params: promptId, query: queryOf(readPromptQuery) },
+    "If it is shared or yours (administrators: any). Asked with `q`, it says where the term lies (`match`, null when it does not match). Asked with `label`, it is the version the label points at.",
+  request: { params: promptId, query: queryOf(readQuery) },
   responses: {
     200: jsonAnswer(prompt, "The prompt, with its whole text."),
-    ...refusals({ invalid_input: "`q` is too long.", not_found: notFound }),
+    ...refusals({
+      invalid_input: "`q` is too long, or `label` is no label's name.",
+      not_found: `${notFound} With \`label\`, a label the prompt does not carry is \`label_not_found\`.`,
+    }),
   },
 });
 
@@ -314,9 +327,12 @@ export function promptRoutes(db: Database) {
       return c.json({ ...saved, similar: alike }, 201);
     })
     .openapi(read, async (c) => {
-      const { q } = c.req.valid("query");
+      const { q, label } = c.req.valid("query");
       const { id } = c.req.valid("param");
-      const found = await getPrompt({ db, viewer: await c.get("viewer")(), id });
+      const viewer = await c.get("viewer")();
+      const found = label
+        ? await getPromptAtLabel({ db, viewer, id, label })
+        : await getPrompt({ db, viewer, id });
       return c.json(q ? { ...found, match: wholeSearchMatch(found, q) } : found, 200);
     })
     .openapi(update, async (c) => {

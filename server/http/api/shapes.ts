@@ -201,6 +201,10 @@ export const versionSummary = z
       .object({ byName: z.string(), at: timestamp })
       .nullable()
       .describe("Who purged it and when (its title is then empty, its category and note null)."),
+    labels: z
+      .array(z.string())
+      .optional()
+      .describe("In a prompt's history: the labels pointing at it (production, staging…)."),
   })
   .openapi("VersionSummary");
 
