@@ -18,6 +18,7 @@ import {
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { NewInvitationNotice } from "./new-invitation-notice.tsx";
 import { aRole, type CreatedInvitation, refusalText, roleNames } from "./team-text.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /**
  * An owner's invitations: make a link (a role, how many may use it, for how many days), shown
@@ -137,6 +138,7 @@ function NewInvitationForm(props: {
   onCreated: (invitation: CreatedInvitation, maxUses: number) => void;
 }) {
   const ids = useId();
+  const hydrated = useHydrated();
   const [role, setRole] = useState<TeamRole>("viewer");
   const [uses, setUses] = useState("1");
   const [days, setDays] = useState(String(invitationDefaultDays));
@@ -177,83 +179,84 @@ function NewInvitationForm(props: {
     <form
       noValidate
       aria-labelledby={`${ids}-heading`}
-      className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
         void create();
       }}
     >
-      <h3 id={`${ids}-heading`} className="font-semibold text-fg">
-        Invite people
-      </h3>
-      <div>
-        <label htmlFor={`${ids}-role`} className="text-sm font-medium text-fg">
-          They join as
-        </label>
-        <select
-          id={`${ids}-role`}
-          value={role}
-          onChange={(event) => setRole(event.target.value as TeamRole)}
-          className={cx(fieldClass, "max-w-48")}
-        >
-          {teamRoles.map((each) => (
-            <option key={each} value={each}>
-              {roleNames[each]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-wrap gap-4">
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <h3 id={`${ids}-heading`} className="font-semibold text-fg">
+          Invite people
+        </h3>
         <div>
-          <label htmlFor={`${ids}-uses`} className="text-sm font-medium text-fg">
-            People who may use it
+          <label htmlFor={`${ids}-role`} className="text-sm font-medium text-fg">
+            They join as
           </label>
-          <input
-            id={`${ids}-uses`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={invitationMaxUses}
-            value={uses}
-            onChange={(event) => setUses(event.target.value)}
-            aria-describedby={`${ids}-uses-hint`}
-            className={cx(fieldClass, "w-28")}
-          />
-          <p id={`${ids}-uses-hint`} className="mt-1 text-xs text-muted">
-            1 to {invitationMaxUses}
-          </p>
+          <select
+            id={`${ids}-role`}
+            value={role}
+            onChange={(event) => setRole(event.target.value as TeamRole)}
+            className={cx(fieldClass, "max-w-48")}
+          >
+            {teamRoles.map((each) => (
+              <option key={each} value={each}>
+                {roleNames[each]}
+              </option>
+            ))}
+          </select>
         </div>
-        <div>
-          <label htmlFor={`${ids}-days`} className="text-sm font-medium text-fg">
-            Days it works
-          </label>
-          <input
-            id={`${ids}-days`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={invitationMaxDays}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            aria-describedby={`${ids}-days-hint`}
-            className={cx(fieldClass, "w-28")}
-          />
-          <p id={`${ids}-days-hint`} className="mt-1 text-xs text-muted">
-            1 to {invitationMaxDays}
-          </p>
+        <div className="flex flex-wrap gap-4">
+          <div>
+            <label htmlFor={`${ids}-uses`} className="text-sm font-medium text-fg">
+              People who may use it
+            </label>
+            <input
+              id={`${ids}-uses`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={invitationMaxUses}
+              value={uses}
+              onChange={(event) => setUses(event.target.value)}
+              aria-describedby={`${ids}-uses-hint`}
+              className={cx(fieldClass, "w-28")}
+            />
+            <p id={`${ids}-uses-hint`} className="mt-1 text-xs text-muted">
+              1 to {invitationMaxUses}
+            </p>
+          </div>
+          <div>
+            <label htmlFor={`${ids}-days`} className="text-sm font-medium text-fg">
+              Days it works
+            </label>
+            <input
+              id={`${ids}-days`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={invitationMaxDays}
+              value={days}
+              onChange={(event) => setDays(event.target.value)}
+              aria-describedby={`${ids}-days-hint`}
+              className={cx(fieldClass, "w-28")}
+            />
+            <p id={`${ids}-days-hint`} className="mt-1 text-xs text-muted">
+              1 to {invitationMaxDays}
+            </p>
+          </div>
         </div>
-      </div>
-      {problem ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-        >
-          {problem}
-        </p>
-      ) : null}
-      <Button type="submit" aria-busy={busy || undefined} disabled={busy}>
-        {busy ? "Making the link..." : "Make invitation link"}
-      </Button>
+        {problem ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" aria-busy={busy || undefined} disabled={busy}>
+          {busy ? "Making the link..." : "Make invitation link"}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -6,10 +6,12 @@ import { api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { type TeamSummary, teamNameMaxLength } from "../../../shared/teams.ts";
 import { refusalText } from "./team-text.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /** Names a new team and makes it; its maker becomes its owner and goes to its library. */
 export function NewTeamForm() {
   const ids = useId();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const field = useRef<HTMLInputElement>(null);
   const [name, setName] = useState("");
@@ -44,45 +46,46 @@ export function NewTeamForm() {
   return (
     <form
       noValidate
-      className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
         void create();
       }}
     >
-      <div>
-        <label htmlFor={`${ids}-name`} className="text-sm font-medium text-fg">
-          Team name
-        </label>
-        <input
-          ref={field}
-          id={`${ids}-name`}
-          required
-          autoComplete="off"
-          maxLength={teamNameMaxLength}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          placeholder="e.g. Marketing, Year 10 English"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${ids}-problem` : `${ids}-hint`}
-          className={fieldClass}
-        />
-        <p id={`${ids}-hint`} className="mt-1 text-xs text-muted">
-          At most {teamNameMaxLength} characters. You can rename it later.
-        </p>
-      </div>
-      {problem ? (
-        <p
-          id={`${ids}-problem`}
-          role="alert"
-          className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-        >
-          {problem}
-        </p>
-      ) : null}
-      <Button type="submit" aria-busy={busy || undefined} disabled={busy}>
-        {busy ? "Creating..." : "Create team"}
-      </Button>
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        <div>
+          <label htmlFor={`${ids}-name`} className="text-sm font-medium text-fg">
+            Team name
+          </label>
+          <input
+            ref={field}
+            id={`${ids}-name`}
+            required
+            autoComplete="off"
+            maxLength={teamNameMaxLength}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. Marketing, Year 10 English"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${ids}-problem` : `${ids}-hint`}
+            className={fieldClass}
+          />
+          <p id={`${ids}-hint`} className="mt-1 text-xs text-muted">
+            At most {teamNameMaxLength} characters. You can rename it later.
+          </p>
+        </div>
+        {problem ? (
+          <p
+            id={`${ids}-problem`}
+            role="alert"
+            className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <Button type="submit" aria-busy={busy || undefined} disabled={busy}>
+          {busy ? "Creating..." : "Create team"}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { showNotice } from "~/lib/notify.ts";
 import { type TeamSummary, teamNameMaxLength } from "../../../shared/teams.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { refusalText } from "./team-text.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /** An owner's rename and delete of the team; deleting asks for the team's name to be typed. */
 export function TeamSettingsPanel(props: {
@@ -16,6 +17,7 @@ export function TeamSettingsPanel(props: {
   onRenamed: () => void;
 }) {
   const ids = useId();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [name, setName] = useState(props.team.name);
   const [busy, setBusy] = useState(false);
@@ -58,39 +60,40 @@ export function TeamSettingsPanel(props: {
     <div className="grid gap-8 lg:grid-cols-2">
       <form
         noValidate
-        className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
           void rename();
         }}
       >
-        <div>
-          <label htmlFor={`${ids}-name`} className="text-sm font-medium text-fg">
-            Team name
-          </label>
-          <input
-            id={`${ids}-name`}
-            autoComplete="off"
-            maxLength={teamNameMaxLength}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${ids}-problem` : undefined}
-            className={cx(fieldClass, "max-w-md")}
-          />
-        </div>
-        {problem ? (
-          <p
-            id={`${ids}-problem`}
-            role="alert"
-            className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
-          >
-            {problem}
-          </p>
-        ) : null}
-        <Button type="submit" variant="secondary" disabled={busy || unchanged}>
-          {busy ? "Renaming..." : "Rename team"}
-        </Button>
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-3">
+          <div>
+            <label htmlFor={`${ids}-name`} className="text-sm font-medium text-fg">
+              Team name
+            </label>
+            <input
+              id={`${ids}-name`}
+              autoComplete="off"
+              maxLength={teamNameMaxLength}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${ids}-problem` : undefined}
+              className={cx(fieldClass, "max-w-md")}
+            />
+          </div>
+          {problem ? (
+            <p
+              id={`${ids}-problem`}
+              role="alert"
+              className="rounded-lg bg-danger-soft p-3 text-sm text-danger-text ring-1 ring-danger-line"
+            >
+              {problem}
+            </p>
+          ) : null}
+          <Button type="submit" variant="secondary" disabled={busy || unchanged}>
+            {busy ? "Renaming..." : "Rename team"}
+          </Button>
+        </fieldset>
       </form>
       <div className="space-y-3">
         <p className="text-sm text-fg-soft">
@@ -100,6 +103,7 @@ export function TeamSettingsPanel(props: {
         <Button
           ref={deleteButton}
           variant="danger"
+          disabled={!hydrated}
           aria-haspopup="dialog"
           onClick={() => setDeleting(true)}
         >
