@@ -152,14 +152,22 @@ export interface PromptStanding {
   teamRole: TeamRole | null;
 }
 
-/** The columns of a PromptStanding, for any select that feeds the checks below. */
+/**
+ * The columns of a PromptStanding, for any select that feeds the checks below. The role is read
+ * with every column named with its table: Drizzle leaves a column's table out in a select from
+ * one table, and there `team_id = team_id` compared team_members with itself (the person's role
+ * in any team of theirs; two teams, an error).
+ */
 export function standingColumns(viewer: Pick<Viewer, "userId">, table: PromptsTable = prompts) {
+  const member = (column: { name: string }) =>
+    sql`${sql.identifier(getTableName(teamMembers))}.${sql.identifier(column.name)}`;
+  const promptTeam = sql`${sql.identifier(getTableName(table))}.${sql.identifier(prompts.teamId.name)}`;
   return {
     userId: sql<string | null>`${table.userId}`,
     isShared: sql<boolean>`${table.isShared}`,
     teamId: sql<string | null>`${table.teamId}`,
-    teamRole: sql<TeamRole | null>`(select ${teamMembers.role} from ${teamMembers}
-      where ${teamMembers.teamId} = ${table.teamId} and ${teamMembers.userId} = ${viewer.userId})`,
+    teamRole: sql<TeamRole | null>`(select ${member(teamMembers.role)} from ${teamMembers}
+      where ${member(teamMembers.teamId)} = ${promptTeam} and ${member(teamMembers.userId)} = ${viewer.userId})`,
   };
 }
 
