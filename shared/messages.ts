@@ -115,6 +115,17 @@ export const messages = {
   copyKept: { kind: "success", title: "Kept your copy as it is" },
   movedTo: (place: string): Notice => ({ kind: "success", title: `Moved to ${place}` }),
   movedIntoTeam: (team: string): Notice => ({ kind: "success", title: `Moved into ${team}` }),
+  labelMoved: (label: string, version: number): Notice => ({
+    kind: "success",
+    title: `“${label}” is on version ${version}`,
+  }),
+  labelRemoved: (label: string): Notice => ({ kind: "success", title: `Removed “${label}”` }),
+  suggestionSent: { kind: "success", title: "Suggestion sent to the team's editors" },
+  suggestionAccepted: (version: number): Notice => ({
+    kind: "success",
+    title: `Suggestion accepted as version ${version}`,
+  }),
+  suggestionDeclined: { kind: "success", title: "Suggestion declined" },
   folderCreated: (name: string): Notice => ({ kind: "success", title: `Created ${name}` }),
   folderRenamed: { kind: "success", title: "Folder renamed" },
   folderDeleted: { kind: "success", title: "Folder deleted" },
@@ -165,6 +176,10 @@ const failureNotices = {
   "save-copy": failed("Failed to save the prompt"),
   "move-prompt": failed("Failed to move the prompt"),
   "move-into-team": failed("Failed to move the prompt into the team"),
+  "label-version": failed("Failed to change the label"),
+  "suggest-change": failed("Failed to send the suggestion"),
+  "decide-suggestion": failed("Failed to answer the suggestion"),
+  "load-suggestions": failed("Failed to load the suggestions"),
   "update-favourite": failed("Failed to update favourites"),
   "add-tag": failed("Failed to add the tag"),
   "remove-tag": failed("Failed to remove the tag"),
@@ -194,6 +209,8 @@ export type FailedAction = keyof typeof failureNotices;
  * what to change (a name already taken, a limit reached).
  */
 const showsInputRefusal = new Set<FailedAction>([
+  "label-version",
+  "suggest-change",
   "add-tag",
   "remove-tag",
   "rename-tag",

@@ -42,7 +42,7 @@ async function expectFits(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test("a team's library: the owner moves a prompt in, an editor adds one, a viewer reads, keeps a copy and switches back", async ({
+test("a team's library: the owner moves a prompt in, an editor adds one, a viewer suggests a change the editor accepts and labels, keeps a copy and switches back", async ({
   page,
   browser,
 }) => {
@@ -103,6 +103,48 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
     .getByRole("button", { name: "Save to my library" })
     .click();
   await expectToast(viewer, "Saved to your library");
+  // The viewer suggests a change; the editor sees it against the current text and accepts it.
+  const shortCard = () => card(viewer, `${short.act} ${suffix}`);
+  await shortCard()
+    .getByRole("button", { name: `suggest a change: ${short.act} ${suffix}` })
+    .click();
+  const suggest = viewer.getByRole("dialog", { name: `Suggest a change: ${short.act} ${suffix}` });
+  const suggested = `${short.prompt} Answer in French.`;
+  await suggest.getByLabel("Suggested text").fill(suggested);
+  await suggest.getByLabel("Why (optional)").fill("Our readers are in Lyon");
+  await suggest.getByRole("button", { name: "Suggest this change" }).click();
+  await expectToast(viewer, "Suggestion sent to the team's editors");
+  await expect(suggest.getByText("Waiting")).toBeVisible();
+  await viewer.keyboard.press("Escape");
+
+  await editor.reload();
+  await card(editor, `${short.act} ${suffix}`)
+    .getByRole("button", { name: `suggestions: ${short.act} ${suffix}` })
+    .click();
+  const review = editor.getByRole("dialog", { name: `Suggestions: ${short.act} ${suffix}` });
+  await expect(review.getByText("“Our readers are in Lyon”")).toBeVisible();
+  await expect(review.locator("ins").filter({ hasText: "French" })).toBeVisible();
+  await review.getByRole("button", { name: "Accept the suggestion by Vera" }).click();
+  await expectToast(editor, "Suggestion accepted as version 2");
+
+  // The editor labels the new version production, and a client reads it by that label.
+  await card(editor, `${short.act} ${suffix}`)
+    .getByRole("button", { name: `edited · 2 versions: history of ${short.act} ${suffix}` })
+    .click();
+  const history = editor.getByRole("dialog", { name: `History: ${short.act} ${suffix}` });
+  await expect(history.getByText("Vera ·")).toBeVisible();
+  await history.getByRole("button", { name: "Label version 2" }).click();
+  await history.getByLabel("Label for version 2").fill("production");
+  await history.getByRole("button", { name: "Put here" }).click();
+  await expectToast(editor, "“production” is on version 2");
+  await expect(history.getByText("production", { exact: true })).toBeVisible();
+  const listed = await viewer.request.get(`/api/v1/prompts?scope=team&team=${teamId}`);
+  const { items } = (await listed.json()) as { items: { id: string; title: string }[] };
+  const promptId = items.find((item) => item.title === `${short.act} ${suffix}`)?.id;
+  const byLabel = await viewer.request.get(`/api/v1/prompts/${promptId}?label=production`);
+  expect(((await byLabel.json()) as { promptText: string }).promptText).toBe(suggested);
+  await editor.keyboard.press("Escape");
+
   // Back to their own library by the drawer's switcher.
   await viewer.getByRole("button", { name: "Libraries" }).click();
   await viewer

@@ -16,6 +16,11 @@ export interface CardAbilities {
   saveCopy: boolean;
   /** Add it to one of one's collections, which are public: shared prompts only. */
   collect: boolean;
+  /**
+   * A team prompt, on its team's library: its members who cannot edit it propose changes, its
+   * editors decide on them. Nowhere else.
+   */
+  suggest?: "propose" | "decide";
 }
 
 /**
@@ -42,5 +47,12 @@ export function personalAbilities(
  */
 export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
   const edits = roleAtLeast(role, "editor");
-  return { edit: edits, delete: edits, organise: false, saveCopy: true, collect: prompt.isShared };
+  return {
+    edit: edits,
+    delete: edits,
+    organise: false,
+    saveCopy: true,
+    collect: prompt.isShared,
+    suggest: edits ? "decide" : "propose",
+  };
 }

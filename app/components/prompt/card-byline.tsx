@@ -1,15 +1,17 @@
-import { HistoryDialog } from "~/components/versions/version-dialogs.tsx";
+import { HistoryDialog, SuggestionsDialog } from "~/components/versions/version-dialogs.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { LocalDate } from "./local-date.tsx";
 
 /**
  * The card's footer line: who wrote it (where the page names creators), when, its history once
- * it was edited (with restoring, for whoever may edit it), and how many keep a copy.
+ * it was edited (with restoring, for whoever may edit it), a team prompt's suggested changes,
+ * and how many keep a copy.
  */
 export function CardByline(props: {
   prompt: Prompt;
   showCreator: boolean;
   canRestore: boolean;
+  suggest?: "propose" | "decide";
   onChanged: (prompt: Prompt) => void;
 }) {
   const { prompt } = props;
@@ -23,6 +25,16 @@ export function CardByline(props: {
           <HistoryDialog
             prompt={prompt}
             canRestore={props.canRestore}
+            onChanged={props.onChanged}
+          />
+        </>
+      ) : null}
+      {props.suggest ? (
+        <>
+          {" · "}
+          <SuggestionsDialog
+            prompt={prompt}
+            canDecide={props.suggest === "decide"}
             onChanged={props.onChanged}
           />
         </>

@@ -92,6 +92,7 @@ export function PromptCard(props: {
           prompt={prompt}
           showCreator={props.showCreator}
           canRestore={can.edit}
+          suggest={can.suggest}
           onChanged={handlers.onChanged}
         />
         {can.organise ? <CardPin prompt={prompt} /> : null}

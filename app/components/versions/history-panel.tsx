@@ -13,6 +13,7 @@ import { PurgeVersionDialog } from "./purge-version-dialog.tsx";
 import { useVersionTexts } from "./use-version-texts.ts";
 import { versionChanges } from "./version-changes.ts";
 import { VersionDiff } from "./version-diff.tsx";
+import { VersionLabels } from "./version-labels.tsx";
 
 /**
  * A prompt's history: any two versions compared side by side (the one before the current and
@@ -50,6 +51,9 @@ export default function HistoryPanel(props: {
   }, [prompt.id]);
 
   const texts = useVersionTexts(prompt.id, pair ?? []);
+  /** The history again, after a label moved: the versions' labels as they now stand. */
+  const reload = async () =>
+    setHistory(await api<History>("GET", `/api/v1/prompts/${prompt.id}/versions`));
   const tests = useVersionTests(prompt.id, prompt.isOwn);
 
   async function purge(number: number) {
@@ -92,6 +96,7 @@ export default function HistoryPanel(props: {
   const newerVersion = texts.get(newer);
   // A change of topic or use case alone is said as what it is, not shown as two equal texts.
   const changes = olderVersion && newerVersion ? versionChanges(olderVersion, newerVersion) : [];
+  const allLabels = history.versions.flatMap((version) => version.labels ?? []);
   return (
     <>
       <ComparePicker history={history} pair={pair} onChange={setPair} />
@@ -154,6 +159,14 @@ export default function HistoryPanel(props: {
                 {version.note ? (
                   <p className="mt-1 text-sm break-words text-fg-soft">“{version.note}”</p>
                 ) : null}
+                <VersionLabels
+                  promptId={prompt.id}
+                  version={version.number}
+                  labels={version.labels ?? []}
+                  allLabels={allLabels}
+                  canChange={props.canRestore}
+                  onChanged={reload}
+                />
                 <VersionTestsLine summary={tests.get(version.number)} />
               </div>
               {props.canRestore && version.number !== history.current ? (

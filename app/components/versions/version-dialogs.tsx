@@ -7,6 +7,7 @@ import type { Prompt } from "../../../shared/prompt.ts";
 // The comparing code loads when a dialog first opens, not with every page of cards.
 const HistoryPanel = lazy(() => import("./history-panel.tsx"));
 const UpstreamPanel = lazy(() => import("./upstream-panel.tsx"));
+const SuggestionsPanel = lazy(() => import("./suggestions-panel.tsx"));
 
 /** "edited · 3 versions" on a card, opening the prompt's history. */
 export function HistoryDialog(props: {
@@ -71,6 +72,51 @@ export function UpstreamDialog(props: { prompt: Prompt; onChanged: (prompt: Prom
             onChanged={(prompt) => {
               setOpen(false);
               props.onChanged(prompt);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </WideDialog>
+  );
+}
+
+/**
+ * On a team's prompt: "suggest a change" for a member who cannot edit it, "suggestions" for its
+ * editors, opening what was suggested (and, for the first, the form to suggest).
+ */
+export function SuggestionsDialog(props: {
+  prompt: Prompt;
+  canDecide: boolean;
+  onChanged: (prompt: Prompt) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { prompt } = props;
+  const title = props.canDecide ? "suggestions" : "suggest a change";
+  return (
+    <WideDialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={`${props.canDecide ? "Suggestions" : "Suggest a change"}: ${prompt.title}`}
+      description={
+        props.canDecide
+          ? "What the team's members suggested. Accepting makes a new version, written by them."
+          : "Propose a new text. The team's editors accept or decline it."
+      }
+      trigger={
+        <button type="button" aria-label={`${title}: ${prompt.title}`} className="card-history">
+          {title}
+        </button>
+      }
+    >
+      {open ? (
+        <Suspense fallback={<DialogLoading />}>
+          <SuggestionsPanel
+            prompt={prompt}
+            canDecide={props.canDecide}
+            onChanged={(changed) => {
+              setOpen(false);
+              props.onChanged(changed);
             }}
           />
         </Suspense>
