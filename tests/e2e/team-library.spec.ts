@@ -162,6 +162,23 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expectAccessible(page);
   await page.screenshot({ path: join(shots, "team-library-1920-light.png") });
 
+  // Any member downloads the team's library; its editors also import into it.
+  await page.getByRole("button", { name: "Export & import" }).click();
+  const data = page.getByRole("dialog", { name: `Export and import: ${teamName}` });
+  const download = data.getByRole("link", { name: "Download JSON" });
+  expect(await download.getAttribute("href")).toBe(`/api/v1/export?team=${teamId}&format=json`);
+  const exported = await page.request.get((await download.getAttribute("href")) ?? "");
+  const json = (await exported.json()) as { prompts: { promptText: string }[] };
+  expect(json.prompts.map((prompt) => prompt.promptText).sort()).toEqual(
+    [longest.prompt, suggested].sort(),
+  );
+  await expect(data.getByText("Choose a file to import")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await viewer.goto(`/teams/${teamId}`);
+  await viewer.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(viewer.getByRole("dialog", { name: `Export: ${teamName}` })).toBeVisible();
+  await expect(viewer.getByText("Choose a file to import")).toHaveCount(0);
+
   // Someone outside the team finds nothing there.
   const stranger = await person(browser, "Stan");
   const response = await stranger.goto(`/teams/${teamId}`);

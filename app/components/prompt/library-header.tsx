@@ -14,7 +14,7 @@ export function LibraryHeader(props: {
         <h1 className="text-3xl font-bold tracking-tight text-fg">{props.heading}</h1>
         <p className="mt-1 text-muted">{props.description}</p>
       </div>
-      <div className="flex gap-3">{props.children}</div>
+      <div className="flex flex-wrap gap-3">{props.children}</div>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { OrganisedLibrary } from "./organised-library.tsx";
 import { PromptEditor } from "./prompt-editor.tsx";
 import { PromptListSection } from "./prompt-list-section.tsx";
 import { SidebarDrawer } from "./sidebar-drawer.tsx";
+import { TeamDataDialog } from "./team-data-dialog.tsx";
 import { useLibraryContext } from "./use-library-context.ts";
 import { useLibraryPage } from "./use-library-page.tsx";
 
@@ -54,6 +55,7 @@ export function TeamLibraryPage(props: {
           <Link to={`/teams/${team.id}/members`} className={buttonClasses("secondary")}>
             <Icon name="users" className="h-4 w-4" /> Members
           </Link>
+          <TeamDataDialog team={team} />
           {writes && !editor.open ? (
             <AddPromptButton label="Add Prompt" onClick={editor.add} />
           ) : null}

@@ -13,8 +13,11 @@ import {
   skippedText,
 } from "./import-report-text.ts";
 
-/** Import: choose a file, see what it would add, then import it all (or nothing, on an error). */
-export function ImportPanel() {
+/**
+ * Import: choose a file, see what it would add, then import it all (or nothing, on an error),
+ * into one's own library or, given one, a team's.
+ */
+export function ImportPanel(props: { teamId?: string }) {
   const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Report | null>(null);
@@ -50,6 +53,7 @@ export function ImportPanel() {
     const query = new URLSearchParams({
       ...(dryRun ? { dryRun: "1" } : {}),
       ...(confirmed ? { confirm: "1" } : {}),
+      ...(props.teamId ? { team: props.teamId } : {}),
       name: chosen.name,
     });
     const response = await fetch(`/api/v1/import?${query}`, {

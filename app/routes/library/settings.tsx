@@ -1,6 +1,7 @@
 import { ThemeSwitcher } from "~/components/layout/theme-switcher.tsx";
 import { AccessTokensPanel } from "~/components/settings/access-tokens-panel.tsx";
 import { DeleteAccountPanel } from "~/components/settings/delete-account-panel.tsx";
+import { exportFormats } from "~/components/settings/export-formats.ts";
 import { ImportPanel } from "~/components/settings/import-panel.tsx";
 import { PublicProfilePanel } from "~/components/settings/public-profile-panel.tsx";
 import { buttonClasses } from "~/components/ui/button.tsx";
@@ -18,25 +19,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Your public profile; export, import and back up your library, manage access tokens for AI clients, or delete your account.",
     noindex: true,
   });
-
-const exports = [
-  {
-    format: "json",
-    label: "JSON",
-    note: "everything: prompts, folders, tags, favourites and dates; imports back in",
-  },
-  {
-    format: "csv",
-    label: "CSV",
-    note: "opens in a spreadsheet and imports into other prompt tools",
-  },
-  { format: "markdown", label: "Markdown", note: "one readable document, a heading per prompt" },
-  {
-    format: "prompt-files",
-    label: ".prompt.md files",
-    note: "a zip of prompt files, folders as folders, for Copilot and Claude Code; imports back in",
-  },
-];
 
 export default function Settings() {
   const user = useSignedInUser();
@@ -56,7 +38,7 @@ export default function Settings() {
           Export and backup
         </h2>
         <ul className="mt-4 space-y-3">
-          {exports.map((item) => (
+          {exportFormats.map((item) => (
             <li key={item.format} className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <a
                 href={`/api/v1/export?format=${item.format}`}
