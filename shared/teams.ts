@@ -89,5 +89,7 @@ export interface TeamActivityEntry {
   actor: { id: string; name: string | null } | null;
   promptId: string | null;
   subjectUserId: string | null;
+  /** Who it happened to (joined, removed, given a role), named even once they have left. */
+  subject: { id: string; name: string | null } | null;
   detail: Record<string, string | number | null>;
 }

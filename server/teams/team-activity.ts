@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { promptActions, type TeamAction, type TeamActivityEntry } from "../../shared/teams.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -44,6 +45,7 @@ export async function listTeamActivity(options: {
   const viewer = requireViewer(options.viewer);
   const { role } = await requireTeamRole(options.db, viewer, options.teamId, "viewer");
   const after = options.cursor ? cursorOf(options.cursor) : null;
+  const subjects = alias(users, "subjects");
   const rows = await options.db
     .select({
       id: teamActivity.id,
@@ -53,10 +55,12 @@ export async function listTeamActivity(options: {
       actorName: users.name,
       promptId: teamActivity.promptId,
       subjectUserId: teamActivity.subjectUserId,
+      subjectName: subjects.name,
       detail: teamActivity.detail,
     })
     .from(teamActivity)
     .leftJoin(users, eq(users.id, teamActivity.actorId))
+    .leftJoin(subjects, eq(subjects.id, teamActivity.subjectUserId))
     .where(
       and(
         eq(teamActivity.teamId, options.teamId),
@@ -76,6 +80,7 @@ export async function listTeamActivity(options: {
       actor: row.actorId ? { id: row.actorId, name: row.actorName } : null,
       promptId: row.promptId,
       subjectUserId: row.subjectUserId,
+      subject: row.subjectUserId ? { id: row.subjectUserId, name: row.subjectName } : null,
       detail: row.detail,
     })),
     nextCursor: last ? String(last.id) : null,

@@ -267,6 +267,11 @@ describe("membership", () => {
       "member_joined",
       "invitation_created",
     ]);
+    // Whom a change concerned is named by the entry, as who made it is.
+    expect(all.body.items[0]).toMatchObject({
+      actor: { id: owner.user.id },
+      subject: { id: viewer.user.id, name: viewer.user.name },
+    });
     const some = await editor.call("GET", `/api/v1/teams/${teamId}/activity`);
     expect(some.body.items.map((entry: { action: string }) => entry.action)).toEqual([
       "prompt_edited",

@@ -10,6 +10,7 @@ const entry = (over: Partial<TeamActivityEntry>): TeamActivityEntry => ({
   actor: ana,
   promptId: null,
   subjectUserId: null,
+  subject: null,
   detail: {},
   ...over,
 });
@@ -52,6 +53,13 @@ describe("a team's log as sentences", () => {
     expect(activitySentence(entry({ action: "member_removed", subjectUserId: "z" }), nameOf)).toBe(
       "Ana removed a former member from the team",
     );
+    // Someone no longer in the team, named by the entry itself.
+    expect(
+      activitySentence(
+        entry({ action: "member_removed", subjectUserId: "z", subject: { id: "z", name: "Zoe" } }),
+        nameOf,
+      ),
+    ).toBe("Ana removed Zoe from the team");
     expect(activitySentence(entry({ action: "member_left", actor: null }), nameOf)).toBe(
       "A former member left the team",
     );

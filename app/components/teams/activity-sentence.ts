@@ -16,8 +16,8 @@ const quoted = (value: unknown, otherwise = "a prompt") =>
 
 /**
  * An entry of a team's log as a sentence: "Ana edited “Cover letter”", "Ana made Ben an owner".
- * The actor is named by the entry (or the members' list when they have no name); anyone else
- * by the members' list, or as someone no longer in the team.
+ * Who acted and whom it concerned are named by the entry (or, when they have no name, by the
+ * members' list); an account since deleted reads as a former member.
  */
 export function activitySentence(entry: TeamActivityEntry, nameOf: NameOf): string {
   const actor = entry.actor
@@ -27,7 +27,7 @@ export function activitySentence(entry: TeamActivityEntry, nameOf: NameOf): stri
   const subject = () => {
     if (!entry.subjectUserId) return "someone";
     if (entry.actor && entry.subjectUserId === entry.actor.id) return "themselves";
-    return nameOf(entry.subjectUserId) ?? "a former member";
+    return entry.subject?.name || nameOf(entry.subjectUserId) || "a former member";
   };
   // As a string: entries of kinds newer than this page read as a change, not a failure.
   switch (entry.action as string) {

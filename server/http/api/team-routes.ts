@@ -58,6 +58,10 @@ const activityEntry = z
     actor: z.object({ id, name: z.string().nullable() }).nullable(),
     promptId: id.nullable(),
     subjectUserId: id.nullable(),
+    subject: z
+      .object({ id, name: z.string().nullable() })
+      .nullable()
+      .describe("Whom it concerned (joined, removed, given a role), named even after leaving."),
     detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   })
   .openapi("TeamActivity");
