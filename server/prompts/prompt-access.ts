@@ -200,7 +200,10 @@ export function assertCanChange(prompt: PromptStanding | undefined, viewer: View
  * too. A prompt you cannot see is not found; one you see outside a team takes no suggestions
  * (its owner edits it); a team's shared prompt is suggested to by its members alone.
  */
-export function assertCanSuggest(prompt: PromptStanding | undefined, viewer: Viewer) {
+export function assertCanSuggest<T extends PromptStanding>(
+  prompt: T | undefined,
+  viewer: Viewer,
+): asserts prompt is T & { teamId: string } {
   if (!prompt || !canRead(prompt, viewer)) {
     throw new AppError("not_found", "Prompt not found", "prompt_not_found");
   }

@@ -163,9 +163,14 @@ describe("suggested changes", () => {
     }
     // A team prompt its editors shared: everyone reads it, only members suggest.
     const shared = await promptOfTeam(editor, teamId, { shared: true });
-    const notMember = await outsider.call("POST", suggestions(shared), { promptText: "Theirs." });
-    expect(notMember.status).toBe(403);
-    expect(notMember.body.error.detail).toBe("team_role");
+    for (const [method, body] of [
+      ["POST", { promptText: "Theirs." }],
+      ["GET", undefined],
+    ] as const) {
+      const notMember = await outsider.call(method, suggestions(shared), body);
+      expect(notMember.status, method).toBe(403);
+      expect(notMember.body.error.detail).toBe("team_role");
+    }
 
     // A prompt outside a team takes none, its owner's or a shared one.
     const own = await outsider.call("POST", "/api/v1/prompts", {

@@ -38,7 +38,7 @@ export async function suggestChange(options: {
   const viewer = requireViewer(options.viewer);
   const prompt = await visiblePrompt(options.db, viewer, options.id);
   assertCanSuggest(prompt, viewer);
-  const teamId = prompt.teamId as string;
+  const { teamId } = prompt;
   const id = await options.db.transaction(async (tx) => {
     const [made] = await tx
       .insert(promptSuggestions)
