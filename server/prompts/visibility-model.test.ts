@@ -3,14 +3,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type PromptChange, titleAndCategory } from "../../shared/prompt.ts";
+import { roleAtLeast, type TeamRole, teamRoles } from "../../shared/teams.ts";
 import { type Actor, type ActorName, asActor, createActors } from "../../tests/support/actors.ts";
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import type { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
-import type { KeptAnswers } from "../cache/kept-answers.ts";
+import { cacheChannel, type KeptAnswers } from "../cache/kept-answers.ts";
 import { communityHighlights } from "../community/community-highlights.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { profiles, prompts, promptVersions, users } from "../db/schema.ts";
+import { profiles, prompts, promptVersions, teams, users } from "../db/schema.ts";
 import type { ChangeFeed } from "../live/change-feed.ts";
 import { creatorName } from "./prompt-view.ts";
 
@@ -25,6 +26,16 @@ import { creatorName } from "./prompt-view.ts";
  * personal, knows the original's version it took, and reads or follows the original only while
  * its owner can still see it. Words a person once wrote in a personal prompt reach nobody else:
  * not through its versions, a search, a page, the day's highlights or the live event stream.
+ *
+ * Teams: anyone signed in makes a team and owns it; owners invite people as viewers, editors or
+ * owners (an invitation accepted), change roles, remove members, and delete the team with its
+ * prompts; anyone leaves. The last owner can neither leave nor be demoted. A team's prompt is
+ * seen by its members alone (the administrator too only as a member), unless it is shared, which
+ * is fixed at creation as for any prompt: a team prompt is shared by being created shared, or by
+ * moving a shared prompt in. Editors and owners write the team's prompts, whoever wrote them;
+ * a person moves their own personal prompt into a team they edit. A team's prompt is in nobody's
+ * own library, its writer's neither, and loses its members the moment they leave: every path
+ * above (lists, searches, a prompt, its history, saving, a copy's original, pages) follows.
  */
 
 let database: DatabaseHandle;
@@ -79,7 +90,7 @@ afterAll(async () => {
 });
 
 type Writer = Exclude<ActorName, "visitor">;
-type Scope = "personal" | "community" | "all";
+type Scope = "personal" | "community" | "all" | "team";
 
 interface Content {
   promptText: string;
@@ -97,7 +108,10 @@ interface ModelVersion extends Content {
 
 interface ModelPrompt extends Content {
   id: string;
+  /** Who wrote it: its owner, or for a team's prompt the member who wrote it or moved it in. */
   owner: Writer;
+  /** The team whose prompt it is; null: its owner's own. */
+  team: string | null;
   shared: boolean;
   /** Every version, oldest first; the last is the current one, whose content is the prompt's. */
   versions: ModelVersion[];
@@ -105,9 +119,17 @@ interface ModelPrompt extends Content {
   source: { id: string; version: number } | null;
 }
 
+interface ModelTeam {
+  id: string;
+  members: Map<Writer, TeamRole>;
+}
+
 interface Model {
   /** Prompts that exist, oldest first. */
   prompts: ModelPrompt[];
+  /** Teams that exist, and every team id ever made (commands also aim at teams that are gone). */
+  teams: ModelTeam[];
+  teamIds: string[];
   /** Every id ever created, deleted ones too, so commands also aim at prompts that are gone. */
   created: string[];
   /** Every saved copy ever made, deleted ones too: what commands on a copy mostly aim at. */
@@ -127,6 +149,8 @@ interface Real {
 
 /** A well-formed id that never names a prompt. */
 const missingId = "00000000-0000-4000-8000-000000000000";
+/** A well-formed id that never names a team. */
+const missingTeamId = "00000000-0000-4000-8000-00000000000e";
 
 interface ApiPrompt {
   id: string;
@@ -136,6 +160,7 @@ interface ApiPrompt {
   isShared: boolean;
   isOwn: boolean;
   isAdminCreated: boolean;
+  teamId: string | null;
   createdAt: string;
 }
 
@@ -157,9 +182,10 @@ function newModelPrompt(
   shared: boolean,
   content: Content,
   source: ModelPrompt["source"] = null,
+  team: string | null = null,
 ): ModelPrompt {
   const first = { ...content, number: 1, author: null, note: null, restoredFrom: null };
-  return { id, owner, shared, ...content, versions: [first], source };
+  return { id, owner, team, shared, ...content, versions: [first], source };
 }
 
 /**
@@ -204,9 +230,31 @@ function targetOf(model: Model, pick: number) {
   return { id: id || missingId, prompt: model.prompts.find((prompt) => prompt.id === id) };
 }
 
-function canSee(actor: Writer, prompt: ModelPrompt) {
-  return actor === "admin" || prompt.owner === actor || prompt.shared;
+/** The actor's role in the team, null when they are not in it (or it is gone). */
+function roleIn(model: Model, actor: ActorName, teamId: string | null) {
+  const team = model.teams.find((candidate) => candidate.id === teamId);
+  return (actor !== "visitor" && team?.members.get(actor)) || null;
 }
+
+/**
+ * Shared prompts are everyone's to see; a team's, its members'; any other, its owner's and the
+ * administrator's.
+ */
+function canSee(model: Model, actor: Writer, prompt: ModelPrompt) {
+  if (prompt.shared) return true;
+  if (prompt.team !== null) return roleIn(model, actor, prompt.team) !== null;
+  return actor === "admin" || prompt.owner === actor;
+}
+
+/** What the actor sees not as the administrator: their own, their teams' and shared prompts. */
+function seesAsAnyone(model: Model, actor: Writer, prompt: ModelPrompt) {
+  if (prompt.team === null && !prompt.shared) return prompt.owner === actor;
+  return canSee(model, actor, prompt);
+}
+
+/** A prompt in the actor's own library: theirs, and no team's. */
+const isOwn = (prompt: ModelPrompt, actor: ActorName) =>
+  prompt.owner === actor && prompt.team === null;
 
 const find = (model: Model, id: string | undefined) =>
   model.prompts.find((prompt) => prompt.id === id);
@@ -217,9 +265,9 @@ const find = (model: Model, id: string | undefined) =>
  * text, title or use case): a restore back to that version reads the same.
  */
 function upstreamOf(model: Model, prompt: ModelPrompt, actor: Writer) {
-  if (prompt.owner !== actor || !prompt.source) return null;
+  if (!isOwn(prompt, actor) || !prompt.source) return null;
   const original = find(model, prompt.source.id);
-  if (!original || !canSee(actor, original)) return "removed";
+  if (!original || !canSee(model, actor, original)) return "removed";
   const took = original.versions[prompt.source.version - 1];
   const moved = currentVersion(original) > prompt.source.version;
   return moved && (!took || !readsAlike(took, original)) ? "updated" : "current";
@@ -228,17 +276,18 @@ function upstreamOf(model: Model, prompt: ModelPrompt, actor: Writer) {
 const readsAlike = (a: Content, b: Content) =>
   a.promptText === b.promptText && a.title === b.title && a.category === b.category;
 
-/** The actor's saved copy of the prompt, if they keep one. */
+/** The actor's saved copy of the prompt, if they keep one (moved into a team, it is still theirs). */
 const copyOf = (model: Model, actor: Writer, id: string) =>
   model.prompts.find((prompt) => prompt.owner === actor && prompt.source?.id === id);
 
 /**
  * What saving a prompt answers when the person has it already (same-text.ts): their copy of it,
- * else their prompt with the same text, a shared one before a personal one, then the oldest.
+ * else their own prompt with the same text (a team's is not theirs), a shared one before a
+ * personal one, then the oldest.
  */
 function alreadyHeld(model: Model, actor: Writer, original: ModelPrompt) {
   const sameText = model.prompts.filter(
-    (prompt) => prompt.owner === actor && prompt.promptText === original.promptText,
+    (prompt) => isOwn(prompt, actor) && prompt.promptText === original.promptText,
   );
   return (
     copyOf(model, actor, original.id) ??
@@ -247,10 +296,17 @@ function alreadyHeld(model: Model, actor: Writer, original: ModelPrompt) {
   );
 }
 
-/** A prompt you cannot see is not found; one you see but do not own is forbidden. */
-function changeStatus(actor: ActorName, prompt: ModelPrompt | undefined) {
+/**
+ * A prompt you cannot see is not found; one you see but may not change is forbidden. A team's
+ * prompt is changed by its editors and owners, whoever wrote it; any other by its owner and the
+ * administrator.
+ */
+function changeStatus(model: Model, actor: ActorName, prompt: ModelPrompt | undefined) {
   if (actor === "visitor") return 401;
-  if (!prompt || !canSee(actor, prompt)) return 404;
+  if (!prompt || !canSee(model, actor, prompt)) return 404;
+  if (prompt.team !== null) {
+    return roleAtLeast(roleIn(model, actor, prompt.team), "editor") ? 200 : 403;
+  }
   return actor === "admin" || prompt.owner === actor ? 200 : 403;
 }
 
@@ -261,12 +317,16 @@ function expectShown(model: Model, item: ApiPrompt, prompt: ModelPrompt, actor: 
     title: prompt.title,
     category: prompt.category,
     isShared: prompt.shared,
-    isOwn: prompt.owner === actor,
+    isOwn: isOwn(prompt, actor),
     isAdminCreated: prompt.owner === "admin",
+    teamId: prompt.team,
     version: currentVersion(prompt),
     saveCount: model.prompts.filter((copy) => copy.source?.id === prompt.id).length,
-    // Your own prompt is yours already, whether or not you also keep a copy of it.
-    isSaved: prompt.owner !== actor && copyOf(model, actor, prompt.id) !== undefined,
+    // Your own prompt is yours already, whether or not you also keep a copy of it; a copy you
+    // moved into a team is the team's, no longer a copy you keep.
+    isSaved:
+      prompt.owner !== actor &&
+      model.prompts.some((copy) => isOwn(copy, actor) && copy.source?.id === prompt.id),
     savedFromId: prompt.source && find(model, prompt.source.id) ? prompt.source.id : null,
     upstream: upstreamOf(model, prompt, actor),
   });
@@ -309,6 +369,7 @@ async function expectStoredAsModel(model: Model) {
     .select({
       id: prompts.id,
       userId: prompts.userId,
+      teamId: prompts.teamId,
       isShared: prompts.isShared,
       createdByAdmin: prompts.createdByAdmin,
       promptText: prompts.promptText,
@@ -331,6 +392,7 @@ async function expectStoredAsModel(model: Model) {
         return {
           id: prompt.id,
           userId: actors[prompt.owner].userId,
+          teamId: prompt.team,
           isShared: prompt.shared,
           createdByAdmin: prompt.owner === "admin",
           promptText: prompt.promptText,
@@ -397,26 +459,40 @@ function matches(prompt: ModelPrompt, term: string) {
   );
 }
 
-function inScope(prompt: ModelPrompt, actor: Writer, scope: Scope) {
-  if (scope === "personal") return prompt.owner === actor && !prompt.shared;
+function inScope(model: Model, prompt: ModelPrompt, actor: Writer, scope: Scope, team: string) {
+  if (scope === "personal") return isOwn(prompt, actor) && !prompt.shared;
   if (scope === "community") return prompt.shared;
-  return true;
+  if (scope === "team") return prompt.team === team;
+  return canSee(model, actor, prompt);
 }
 
-/** A search lists exactly the model's visible matching prompts, newest first, on one page. */
-async function search(model: Model, real: Real, actor: ActorName, scope: Scope, term: string) {
+/**
+ * A search lists exactly the model's visible matching prompts, newest first, on one page. A
+ * team's list (`team`: its id) is its members' alone: anyone else finds no such team.
+ */
+async function search(
+  model: Model,
+  real: Real,
+  actor: ActorName,
+  scope: Scope,
+  term: string,
+  team = missingTeamId,
+) {
   const res = await send(
     real,
     actor,
-    `/api/v1/prompts?scope=${scope}&limit=100&q=${encodeURIComponent(term)}`,
+    `/api/v1/prompts?scope=${scope}&limit=100&q=${encodeURIComponent(term)}${scope === "team" ? `&team=${team}` : ""}`,
     {},
   );
   if (actor === "visitor") return expectError(res, 401);
   if (scope === "all" && actor !== "admin") return expectError(res, 403);
+  if (scope === "team" && !roleIn(model, actor, team)) {
+    return expectError(res, 404, "team_not_found");
+  }
   expect(res.status).toBe(200);
   const page = (await res.json()) as { items: ApiPrompt[]; nextCursor: string | null };
   const expected = model.prompts.filter(
-    (prompt) => inScope(prompt, actor, scope) && matches(prompt, term),
+    (prompt) => inScope(model, prompt, actor, scope, team) && matches(prompt, term),
   );
   expect(page.nextCursor).toBeNull();
   expect(page.items.map((item) => item.id).sort()).toEqual(expected.map((p) => p.id).sort());
@@ -450,6 +526,8 @@ const anyActor = fc.constantFrom<ActorName>("visitor", "userA", "userB", "admin"
 const writer = fc.constantFrom<ActorName>("userA", "userB", "admin");
 const actorMostlySignedIn = fc.oneof({ arbitrary: writer, weight: 4 }, anyActor);
 const pick = fc.nat({ max: 50 });
+const teamPick = fc.nat({ max: 20 });
+const teamRole = fc.constantFrom<TeamRole>(...teamRoles);
 const promptText = fc
   .array(fc.constantFrom("Alpha", "beta", "GAMMA", "delta", "summary", "tone"), {
     minLength: 1,
@@ -510,7 +588,7 @@ async function edit(
   const { id, prompt } = targetOf(model, pickIndex);
   const write = () =>
     send(real, actor, `/api/v1/prompts/${id}`, { method: "PATCH", json: { ...json } });
-  const status = changeStatus(actor, prompt);
+  const status = changeStatus(model, actor, prompt);
   if (status !== 200 || !prompt) return expectRefusedWrite(write, [status]);
   const res = await write();
   expect(res.status).toBe(200);
@@ -562,7 +640,7 @@ const deleteCommand = fc.record({ actor: actorMostlySignedIn, pick }).map(
     new Step(`delete(${actor}, #${at})`, async (model, real) => {
       const { id, prompt } = targetOf(model, at);
       const write = () => send(real, actor, `/api/v1/prompts/${id}`, { method: "DELETE" });
-      const status = changeStatus(actor, prompt);
+      const status = changeStatus(model, actor, prompt);
       if (status !== 200) return expectRefusedWrite(write, [status]);
       expect((await write()).status).toBe(204);
       model.prompts = model.prompts.filter((candidate) => candidate.id !== id);
@@ -575,7 +653,7 @@ const getCommand = fc.record({ actor: anyActor, pick }).map(
       const { id, prompt } = targetOf(model, at);
       const res = await send(real, actor, `/api/v1/prompts/${id}`, {});
       if (actor === "visitor") return expectError(res, 401);
-      if (!prompt || !canSee(actor, prompt)) return expectError(res, 404);
+      if (!prompt || !canSee(model, actor, prompt)) return expectError(res, 404);
       expect(res.status).toBe(200);
       expectShown(model, (await res.json()) as ApiPrompt, prompt, actor);
     }),
@@ -591,7 +669,9 @@ const historyCommand = fc.record({ actor: anyActor, pick }).map(
       const { id, prompt } = targetOf(model, at);
       const res = await send(real, actor, `/api/v1/prompts/${id}/versions`, {});
       if (actor === "visitor") return expectError(res, 401);
-      if (!prompt || !canSee(actor, prompt)) return expectError(res, 404, "prompt_not_found");
+      if (!prompt || !canSee(model, actor, prompt)) {
+        return expectError(res, 404, "prompt_not_found");
+      }
       expect(res.status).toBe(200);
       const history = await res.json();
       expect(history).toMatchObject({
@@ -614,7 +694,9 @@ const versionCommand = fc.record({ actor: anyActor, pick, number: pick }).map(
       const res = await send(real, actor, `/api/v1/prompts/${id}/versions/${n}`, {});
       if (actor === "visitor") return expectError(res, 401);
       // Whether a hidden prompt has such a version is no more known than whether it exists.
-      if (!prompt || !canSee(actor, prompt)) return expectError(res, 404, "prompt_not_found");
+      if (!prompt || !canSee(model, actor, prompt)) {
+        return expectError(res, 404, "prompt_not_found");
+      }
       const version = prompt.versions[n - 1];
       if (!version) return expectError(res, 404, "version_not_found");
       expect(res.status).toBe(200);
@@ -632,7 +714,7 @@ const restoreCommand = fc.record({ actor: actorMostlySignedIn, pick, number: pic
       const n = versionAt(prompt, number);
       const write = () =>
         send(real, actor, `/api/v1/prompts/${id}/versions/${n}/restore`, { method: "POST" });
-      const status = changeStatus(actor, prompt);
+      const status = changeStatus(model, actor, prompt);
       if (status !== 200 || !prompt) return expectRefusedWrite(write, [status]);
       const version = prompt.versions[n - 1];
       if (!version) return expectRefusedWrite(write, [404], "version_not_found");
@@ -653,8 +735,13 @@ const saveCommand = fc.record({ actor: actorMostlySignedIn, pick }).map(
       const { id, prompt } = targetOf(model, at);
       const write = () => send(real, actor, `/api/v1/prompts/${id}/save`, { method: "POST" });
       if (actor === "visitor") return expectRefusedWrite(write, [401]);
-      if (!prompt || !canSee(actor, prompt)) return expectRefusedWrite(write, [404]);
+      if (!prompt || !canSee(model, actor, prompt)) return expectRefusedWrite(write, [404]);
       const kept = alreadyHeld(model, actor, prompt);
+      // The copy kept is answered, even one moved into a team since: one the person has left
+      // is not found (save-to-library.ts looks for a copy by its writer, whatever its team).
+      if (kept && !canSee(model, actor, kept)) {
+        return expectRefusedWrite(write, [404], "prompt_not_found");
+      }
       const res = await write();
       expect(res.status).toBe(kept ? 200 : 201);
       const body = (await res.json()) as ApiPrompt;
@@ -682,11 +769,11 @@ function copyAndOriginal(model: Model, actor: ActorName, at: number) {
   const copyId = at % 4 === 3 ? "" : model.copies[at % Math.max(model.copies.length, 1)];
   const { id, prompt } = copyId ? { id: copyId, prompt: find(model, copyId) } : targetOf(model, at);
   if (actor === "visitor") return { id, refusal: [401, undefined] as const };
-  if (!prompt || !canSee(actor, prompt)) {
+  if (!prompt || !canSee(model, actor, prompt)) {
     return { id, refusal: [404, "prompt_not_found"] as const };
   }
   const original = find(model, prompt.source?.id);
-  if (!prompt.source || !original || !canSee(actor, original)) {
+  if (!prompt.source || !original || !canSee(model, actor, original)) {
     return { id, refusal: [404, "original_not_found"] as const };
   }
   return { id, copy: prompt, source: prompt.source, original };
@@ -745,6 +832,9 @@ const applyUpstreamCommand = fc
           return expectRefusedWrite(write, [status], detail);
         }
         const { copy, source, original } = found;
+        // A copy moved into a team is its editors' to bring up to date.
+        const status = changeStatus(model, actor, copy);
+        if (status !== 200) return expectRefusedWrite(write, [status]);
         if (stale) return expectRefusedWrite(write, [409], "original_changed");
         const res = await write();
         expect(res.status).toBe(200);
@@ -775,7 +865,7 @@ const privateEditCommand = fc.record({ actor: writer, pick, promptText }).map(
       const secret = { word: `secret${mark}`, tail: `tail${mark}`, owner };
       const withWord = `${text} ${secret.word} ${secret.tail}`;
       model.secrets.push(secret);
-      const own = model.prompts.filter((prompt) => prompt.owner === owner && !prompt.shared);
+      const own = model.prompts.filter((prompt) => isOwn(prompt, owner) && !prompt.shared);
       const prompt = own[at % Math.max(own.length, 1)];
       if (prompt) {
         return edit(model, real, owner, model.created.indexOf(prompt.id), {
@@ -814,7 +904,7 @@ async function expectSecretsKept(model: Model, real: Real) {
       prompt.versions.some((version) => version.promptText.includes(word)),
     );
     for (const actor of signedIn.filter((candidate) => candidate !== owner)) {
-      for (const holder of holders.filter((prompt) => !canSee(actor, prompt))) {
+      for (const holder of holders.filter((prompt) => !canSee(model, actor, prompt))) {
         const base = `/api/v1/prompts/${holder.id}`;
         const paths = [`${base}/versions`, `${base}/upstream`];
         for (let n = 1; n <= currentVersion(holder) + 1; n++) paths.push(`${base}/versions/${n}`);
@@ -833,10 +923,14 @@ async function expectSecretsKept(model: Model, real: Real) {
     }
   }
   for (const actor of signedIn) {
+    // Unless a prompt the actor sees as anyone would (their own, their team's, a shared one)
+    // says it now: the administrator's saved copy of it, or one moved into a team they are in.
     const hidden = model.secrets.filter(
       ({ tail, owner }) =>
         owner !== actor &&
-        !model.prompts.some((prompt) => prompt.owner === actor && prompt.promptText.includes(tail)),
+        !model.prompts.some(
+          (prompt) => seesAsAnyone(model, actor, prompt) && prompt.promptText.includes(tail),
+        ),
     );
     const latest = hidden.at(-1);
     if (!latest) continue;
@@ -862,15 +956,279 @@ async function expectSecretsKept(model: Model, real: Real) {
 const searchCommand = fc
   .record({
     actor: anyActor,
-    scope: fc.constantFrom<Scope>("personal", "community", "all"),
+    scope: fc.constantFrom<Scope>("personal", "community", "all", "team"),
     term,
+    at: teamPick,
   })
   .map(
-    ({ actor, scope, term: q }) =>
-      new Step(`search(${actor}, ${scope}, ${JSON.stringify(q)})`, (model, real) =>
-        search(model, real, actor, scope, q),
+    ({ actor, scope, term: q, at }) =>
+      new Step(
+        `search(${actor}, ${scope}${scope === "team" ? ` #${at}` : ""}, ${JSON.stringify(q)})`,
+        (model, real) => search(model, real, actor, scope, q, teamAt(model, at).id),
       ),
   );
+
+/** A team to aim at: one made in this run (gone or not), or one that never was. */
+function teamAt(model: Model, at: number) {
+  const id = model.teamIds[at % Math.max(model.teamIds.length, 1)] ?? missingTeamId;
+  return { id, team: model.teams.find((team) => team.id === id) };
+}
+
+/** How the team answers the actor asking for what `least` may do: not found to outsiders. */
+function teamStatus(model: Model, actor: ActorName, teamId: string, least: TeamRole) {
+  if (actor === "visitor") return 401;
+  const role = roleIn(model, actor, teamId);
+  if (!role) return 404;
+  return roleAtLeast(role, least) ? 200 : 403;
+}
+
+const teamDetail = (status: number) =>
+  status === 404 ? "team_not_found" : status === 403 ? "team_role" : undefined;
+
+/**
+ * Waits until this process has heard every change notice sent so far (a marker of its own, sent
+ * after them, has come back). A member's lists kept in memory follow their removal, role change
+ * or team's deletion when its notice is heard, as they follow any change another person makes
+ * (teams-api.test.ts proves the list is dropped then); on PostgreSQL the notice can come a moment
+ * after the answer, so a step that changes someone else's membership waits for it.
+ */
+async function noticesHeard() {
+  const marker = `visibility-model-${randomUUID()}`;
+  const before = cacheVersions.of(marker, false);
+  await database.db.execute(sql`select pg_notify(${cacheChannel}, ${`user:${marker}`})`);
+  const deadline = Date.now() + 30_000;
+  while (cacheVersions.of(marker, false) === before) {
+    if (Date.now() > deadline) throw new Error("the change notice never came");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const owners = (team: ModelTeam) => [...team.members.values()].filter((r) => r === "owner").length;
+
+/**
+ * Who acts on a team: mostly one of its owners or members (chosen when the step runs, from the
+ * team as it is then), now and then anyone at all, so that outsiders and visitors ask too.
+ */
+type Among = "owners" | "members" | "others";
+type Who = { among: Among; n: number } | { actor: ActorName };
+const who = (among: Among) =>
+  fc.oneof(
+    { arbitrary: fc.nat({ max: 5 }).map((n): Who => ({ among, n })), weight: 3 },
+    { arbitrary: actorMostlySignedIn.map((actor): Who => ({ actor })), weight: 1 },
+  );
+const whoLabel = (w: Who) => ("actor" in w ? w.actor : `${w.among.slice(0, -1)}#${w.n}`);
+
+/**
+ * The actor a choice names in the team as it is (`others`: its members but `besides`); with
+ * nobody to choose from, a signed-in one.
+ */
+function resolve(team: ModelTeam | undefined, w: Who, besides?: ActorName): ActorName {
+  if ("actor" in w) return w.actor;
+  const all = signedIn.filter((actor) => team?.members.has(actor));
+  const among =
+    w.among === "owners"
+      ? all.filter((a) => team?.members.get(a) === "owner")
+      : w.among === "others"
+        ? all.filter((a) => a !== besides)
+        : all;
+  const from = among.length > 0 ? among : signedIn;
+  return from[w.n % from.length] ?? "userA";
+}
+
+const createTeam = (actor: ActorName) =>
+  new Step(`createTeam(${actor})`, async (model, real) => {
+    const res = await send(real, actor, "/api/v1/teams", {
+      method: "POST",
+      json: { name: "Team" },
+    });
+    if (actor === "visitor") return expectError(res, 401);
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { id: string };
+    expect(made).toMatchObject({ name: "Team", role: "owner", memberCount: 1 });
+    model.teams.push({ id: made.id, members: new Map([[actor, "owner"]]) });
+    model.teamIds.push(made.id);
+  });
+const createTeamCommand = actorMostlySignedIn.map(createTeam);
+
+/** An owner invites someone for a role, and they accept: a member keeps the role they have. */
+const joinCommand = fc
+  .record({ inviter: who("owners"), joiner: writer, at: teamPick, role: teamRole })
+  .map(
+    ({ inviter: w, joiner, at, role }) =>
+      new Step(`join(${whoLabel(w)} invites ${joiner} as ${role}, #${at})`, async (model, real) => {
+        const { id, team } = teamAt(model, at);
+        const inviter = resolve(team, w);
+        const res = await send(real, inviter, `/api/v1/teams/${id}/invitations`, {
+          method: "POST",
+          json: { role },
+        });
+        const status = teamStatus(model, inviter, id, "owner");
+        if (status !== 200 || !team) return expectError(res, status, teamDetail(status));
+        expect(res.status).toBe(201);
+        const { code } = (await res.json()) as { code: string };
+        const accepted = await send(real, joiner, `/api/v1/invitations/${code}/accept`, {
+          method: "POST",
+        });
+        expect(accepted.status).toBe(200);
+        const had = team.members.get(joiner as Writer);
+        expect(await accepted.json()).toEqual({ teamId: id, role: had ?? role });
+        if (!had) team.members.set(joiner as Writer, role);
+      }),
+  );
+
+const changeRoleCommand = fc
+  .record({ actor: who("owners"), subject: who("others"), at: teamPick, role: teamRole })
+  .map(
+    ({ actor: w, subject: s, at, role }) =>
+      new Step(
+        `changeRole(${whoLabel(w)}: ${whoLabel(s)} to ${role}, #${at})`,
+        async (model, real) => {
+          const { id, team } = teamAt(model, at);
+          const actor = resolve(team, w);
+          const subject = resolve(team, s, actor);
+          const userId = actors[subject].userId ?? missingId;
+          const res = await send(real, actor, `/api/v1/teams/${id}/members/${userId}`, {
+            method: "PATCH",
+            json: { role },
+          });
+          const status = teamStatus(model, actor, id, "owner");
+          if (status !== 200 || !team) return expectError(res, status, teamDetail(status));
+          const had = roleIn(model, subject, id);
+          if (!had) return expectError(res, 404, "team_not_found");
+          if (had === "owner" && role !== "owner" && owners(team) === 1) {
+            return expectError(res, 409, "team_needs_owner");
+          }
+          expect(res.status).toBe(200);
+          expect(await res.json()).toMatchObject({ userId, role });
+          team.members.set(subject as Writer, role);
+          await noticesHeard();
+        },
+      ),
+  );
+
+/** An owner removes a member, or a member leaves (the subject is the actor). */
+const removeCommand = fc
+  .record({
+    actor: who("owners"),
+    subject: who("others"),
+    leave: fc.constantFrom(false, false, true),
+    at: teamPick,
+  })
+  .map(
+    ({ actor: w, subject: s, leave, at }) =>
+      new Step(
+        `remove(${leave ? `${whoLabel(s)} leaves` : `${whoLabel(w)}: ${whoLabel(s)}`}, #${at})`,
+        async (model, real) => {
+          const { id, team } = teamAt(model, at);
+          // Leaving: the subject is the one who asks.
+          const actor = leave ? resolve(team, s) : resolve(team, w);
+          const subject = leave ? actor : resolve(team, s, actor);
+          const userId = actors[subject].userId ?? missingId;
+          const res = await send(real, actor, `/api/v1/teams/${id}/members/${userId}`, {
+            method: "DELETE",
+          });
+          const status = teamStatus(model, actor, id, actor === subject ? "viewer" : "owner");
+          if (status !== 200 || !team) return expectError(res, status, teamDetail(status));
+          const had = roleIn(model, subject, id);
+          if (!had) return expectError(res, 404, "team_not_found");
+          if (had === "owner" && owners(team) === 1) {
+            return expectError(res, 409, "team_needs_owner");
+          }
+          expect(res.status).toBe(204);
+          team.members.delete(subject as Writer);
+          await noticesHeard();
+        },
+      ),
+  );
+
+/** An owner deletes a team, and its prompts (a copy of one says its original was removed). */
+const deleteTeamCommand = fc.record({ actor: who("owners"), at: teamPick }).map(
+  ({ actor: w, at }) =>
+    new Step(`deleteTeam(${whoLabel(w)}, #${at})`, async (model, real) => {
+      const { id, team } = teamAt(model, at);
+      const actor = resolve(team, w);
+      const res = await send(real, actor, `/api/v1/teams/${id}`, { method: "DELETE" });
+      const status = teamStatus(model, actor, id, "owner");
+      if (status !== 200) return expectError(res, status, teamDetail(status));
+      expect(res.status).toBe(204);
+      model.teams = model.teams.filter((candidate) => candidate.id !== id);
+      model.prompts = model.prompts.filter((prompt) => prompt.team !== id);
+      await noticesHeard();
+    }),
+);
+
+/** A member writes a prompt into the team, shared with the community or the team's alone. */
+const createTeamPromptCommand = fc
+  .record({ actor: who("members"), at: teamPick, shared: fc.boolean(), promptText, useCase })
+  .map(
+    ({ actor: w, at, ...input }) =>
+      new Step(
+        `createTeamPrompt(${whoLabel(w)}, #${at}, ${JSON.stringify(input)})`,
+        async (model, real) => {
+          const { id, team } = teamAt(model, at);
+          const actor = resolve(team, w);
+          const write = () =>
+            send(real, actor, "/api/v1/prompts", {
+              method: "POST",
+              json: { ...input, teamId: id },
+            });
+          const status = teamStatus(model, actor, id, "editor");
+          if (status !== 200) return expectRefusedWrite(write, [status], teamDetail(status));
+          const res = await write();
+          expect(res.status).toBe(201);
+          const created = (await res.json()) as ApiPrompt;
+          const content = { promptText: input.promptText, ...titleAndCategory(input.useCase) };
+          const prompt = newModelPrompt(
+            created.id,
+            actor as Writer,
+            input.shared,
+            content,
+            null,
+            id,
+          );
+          expectShown(model, created, prompt, actor as Writer);
+          model.prompts.push(prompt);
+          model.created.push(prompt.id);
+          if (prompt.shared) sharedEver.add(prompt.id);
+        },
+      ),
+  );
+
+/**
+ * A member moves a prompt into the team: mostly one of their own (shared or not, a saved copy
+ * or not), which only its owner may, and only into a team they edit; now and then any prompt.
+ */
+const moveCommand = fc.record({ actor: who("members"), own: fc.boolean(), pick, at: teamPick }).map(
+  ({ actor: w, own, pick: target, at }) =>
+    new Step(
+      `move(${whoLabel(w)}, ${own ? "own " : ""}#${target} into #${at})`,
+      async (model, real) => {
+        const { id: teamId, team } = teamAt(model, at);
+        const actor = resolve(team, w);
+        const mine = model.prompts.filter((candidate) => isOwn(candidate, actor));
+        const chosen = own ? mine[target % Math.max(mine.length, 1)] : undefined;
+        const { id, prompt } = chosen ? { id: chosen.id, prompt: chosen } : targetOf(model, target);
+        const write = () =>
+          send(real, actor, `/api/v1/prompts/${id}/team`, { method: "PUT", json: { teamId } });
+        if (actor === "visitor") return expectRefusedWrite(write, [401]);
+        if (!prompt || !canSee(model, actor, prompt)) {
+          return expectRefusedWrite(write, [404], "prompt_not_found");
+        }
+        if (!isOwn(prompt, actor)) return expectRefusedWrite(write, [403], "prompt_not_own");
+        const status = teamStatus(model, actor, teamId, "editor");
+        if (status !== 200) return expectRefusedWrite(write, [status], teamDetail(status));
+        const res = await write();
+        expect(res.status).toBe(200);
+        prompt.team = teamId;
+        expectShown(model, (await res.json()) as ApiPrompt, prompt, actor);
+      },
+    ),
+);
+
+/** Each run starts with a team made, and up to three people invited into it. */
+const teamsToStart = fc
+  .tuple(writer.map(createTeam), fc.array(joinCommand, { maxLength: 3 }))
+  .map(([made, joins]) => [made, ...joins]);
 
 const maxCommands = 40;
 const numRuns = 40;
@@ -882,6 +1240,7 @@ it("every actor sees and changes exactly what the visibility rules allow", {
   const runs: Real[] = [];
   await fc.assert(
     fc.asyncProperty(
+      teamsToStart,
       fc.commands(
         [
           create,
@@ -903,19 +1262,41 @@ it("every actor sees and changes exactly what the visibility rules allow", {
           applyUpstreamCommand,
           applyUpstreamCommand,
           privateEditCommand,
+          createTeamCommand,
+          createTeamCommand,
+          joinCommand,
+          joinCommand,
+          changeRoleCommand,
+          removeCommand,
+          removeCommand,
+          deleteTeamCommand,
+          createTeamPromptCommand,
+          createTeamPromptCommand,
+          moveCommand,
+          moveCommand,
         ],
         { maxCommands, size: "max" },
       ),
-      async (commands) => {
-        const model: Model = { prompts: [], created: [], copies: [], secrets: [] };
+      async (start, commands) => {
+        const model: Model = {
+          prompts: [],
+          teams: [],
+          teamIds: [],
+          created: [],
+          copies: [],
+          secrets: [],
+        };
         const real: Real = { requests: 0 };
         runs.push(real);
         await fc.asyncModelRun(async () => {
           await database.db.delete(prompts);
+          await database.db.delete(teams);
           // That reset went behind the app's back, as another instance's change would, and its
           // notice may not have arrived yet: start as after a gap in the change channel, which
           // drops whatever was kept.
           cacheVersions.setListening(true);
+          // A team to start with, and some of its members, so that team steps find one.
+          for (const step of start) await step.run(model, real);
           return { model, real };
         }, commands);
         // At the end of a run, every signed-in actor's unfiltered lists match the model too.
@@ -923,6 +1304,7 @@ it("every actor sees and changes exactly what the visibility rules allow", {
           for (const scope of ["personal", "community", "all"] as const) {
             await search(model, real, actor, scope, "");
           }
+          for (const team of model.teamIds) await search(model, real, actor, "team", "", team);
         }
         await expectSecretsKept(model, real);
       },
