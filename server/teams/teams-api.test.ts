@@ -336,6 +336,8 @@ describe("removal on every path", () => {
     const teamId = await teamOf(owner, [[viewer, "viewer"]]);
     const list = "/api/v1/prompts?scope=favourites";
     await viewer.call("PUT", `/api/v1/prompts/${await teamPrompt(owner, teamId)}/favourite`);
+    // The notice of the favourite, heard late, would drop the list kept below.
+    await heardSoFar(database, memory.kept.channel);
     const before = await viewer.call("GET", list);
     expect(before.body.items).toHaveLength(1);
     expect((await viewer.call("GET", list)).headers.get("cache-status")).toBe("PromptShelf; hit");
