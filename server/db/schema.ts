@@ -212,6 +212,11 @@ export const prompts = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // A team's prompts newest first (its list, and a search in it, which tests the team's rows
+    // in that order): without it, PostgreSQL walks every prompt's date index for the team's rows.
+    index("prompts_team_newest_idx")
+      .on(table.teamId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.teamId} is not null`),
     // Deleting a prompt clears the link on its saved copies; without this, each delete reads
     // the whole table.
     index("prompts_source_idx")

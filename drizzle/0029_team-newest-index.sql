@@ -1,0 +1,1 @@
+CREATE INDEX "prompts_team_newest_idx" ON "prompts" USING btree ("team_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "prompts"."team_id" is not null;
