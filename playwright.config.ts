@@ -15,7 +15,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
-    trace: "retain-on-failure",
+    // A failed test's trace keeps each step's page (DOM snapshots), its requests and console, but
+    // not a film of every frame painted: recording that was a sixth of the browser suite's CPU
+    // time (the compositor encoding each frame), for pictures the snapshots show as well.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: chromiumPath,
       args: [

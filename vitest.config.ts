@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { projectRoot } from "./server/project-root.ts";
+import { suitesWithoutDatabase } from "./tests/support/database-suites.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 /** PgBouncer in transaction mode in front of the same server (.ci/run starts it). */
@@ -24,23 +26,36 @@ const throughPooler = [
 ];
 
 /**
- * The suites of many generated cases (properties, a model, fuzzing, the authorization matrices):
- * what they try is the server's rules on every input, the same SQL on either engine, and they
- * are the run's heaviest files. With PostgreSQL set they run there only, as the database a
- * deployment runs on; without it, on PGlite (decision 0020).
+ * The suites of many generated cases (properties, a model, fuzzing, the authorization matrices,
+ * the walk of every route for its caching headers): what they try is the server's rules on every
+ * input, the same SQL on either engine, and they are the run's heaviest files. With PostgreSQL
+ * set they run there only, as the database a deployment runs on; without it, on PGlite
+ * (decision 0020).
  */
 const manyCases = [
   "server/collections/authorization-matrix.test.ts",
+  "server/http/public-pages-whoever-asks.test.ts",
   "server/prompts/authorization-matrix.test.ts",
+  "server/prompts/organise-authorization.test.ts",
   "server/prompts/prompt-properties.test.ts",
   "server/prompts/visibility-model.test.ts",
+  "server/security/cache-control.test.ts",
   "server/security/fuzz.test.ts",
   "server/teams/team-authorization-matrix.test.ts",
   "server/versions/history-properties.test.ts",
 ];
 
-// Every suite runs on PGlite; suites under server/ (the ones that touch the database)
-// run a second time on PostgreSQL when TEST_DATABASE_URL is set, but for `manyCases`.
+/**
+ * The server/ suites that never reach the run's database (unit suites, and those that open a
+ * PGlite of their own): the same on either run, so they run on PGlite only
+ * (tests/support/database-suites.ts reads their imports). The suites for PostgreSQL alone stay.
+ */
+const withoutDatabase = suitesWithoutDatabase(projectRoot, "server").filter(
+  (file) => !/\.(postgres|pgbouncer)\.test\.ts$/.test(file),
+);
+
+// Every suite runs on PGlite; suites under server/ that reach the database run a second time
+// on PostgreSQL when TEST_DATABASE_URL is set, but for `manyCases`.
 // *.postgres.test.ts files cover what only PostgreSQL can do (several processes on one
 // database) and run only there.
 export default defineConfig({
@@ -84,7 +99,7 @@ export default defineConfig({
         // Times parsers at sizes up to 1 MB. A young generation of a fixed size large enough for
         // all a 1 MB input's parser makes keeps the collector's copying and promotions out of
         // what is measured (with the default, growing one, building the pieces of 1 MB of {{x}}
-        // cost 70 times what 50 KB did, against 6 times with this), and the test collects
+        // cost 70 times what 50 KB did, against 6 times with this), and the test empties it
         // before each measurement.
         extends: true,
         test: {
@@ -100,7 +115,12 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include: ["server/**/*.test.ts"],
-                exclude: [linearParsers, "**/*.pgbouncer.test.ts", "node_modules/**"],
+                exclude: [
+                  linearParsers,
+                  ...withoutDatabase,
+                  "**/*.pgbouncer.test.ts",
+                  "node_modules/**",
+                ],
                 globalSetup,
                 provide: { databaseDriver: "postgres" as const, postgresUrl },
               },
@@ -123,7 +143,7 @@ export default defineConfig({
                   process.env.TEST_POOLED_SUITES === "all"
                     ? ["server/**/*.test.ts"]
                     : throughPooler,
-                exclude: [linearParsers, "node_modules/**"],
+                exclude: [linearParsers, ...withoutDatabase, "node_modules/**"],
                 globalSetup,
                 provide: { databaseDriver: "postgres" as const, postgresUrl, pooledUrl },
               },
