@@ -42,23 +42,29 @@ export async function pageRows<Row>(
 }
 
 /**
- * A page's rows as `pageRows` reads them, except that a search in "best match" order ranks its
- * newest `bestMatchPool` matches (found along the paths above), not all of them, whichever
- * prompts it reaches: a team's 10,000 prompts hold "the" 8,000 times, and ranking them all took
- * 146 ms of the database against 8 ms for the pool (bench/results/teams.md). A page after the
- * first carries on within the same pool.
+ * A page's rows as `pageRows` reads them, except that a search in "best match" order of the
+ * community, or of a team's library, ranks its newest `bestMatchPool` matches (found along the
+ * paths above), not all of them: a team's 10,000 prompts hold "the" 8,000 times, and ranking them
+ * all took 146 ms of the database against 8 ms for the pool (bench/results/teams.md). A page
+ * after the first carries on within the same pool. A person's own library ranks every match, as
+ * the palette does on the library it keeps in memory (own-library.ts).
  */
 export async function listRows<
   Options extends ListPromptsQuery & { within?: string[] },
   Row extends { id: string },
 >(options: Options, read: (options: Options, path: SearchPath) => PromiseLike<Row[]>) {
-  if (!options.q || orderOf(options) !== "relevance") {
+  if (!options.q || orderOf(options) !== "relevance" || ranksAll(options)) {
     return pageRows(options, (path) => read(options, path));
   }
   const newest = { ...options, sort: "newest" as const, cursor: undefined, limit: bestMatchPool };
   const pool = await pageRows(newest, (path) => read(newest, path));
   const ranked = { ...options, within: pool.slice(0, bestMatchPool).map((row) => row.id) };
   return pageRows(ranked, (path) => read(ranked, path));
+}
+
+/** Whether a "best match" search ranks every match: one of the person's own rows alone. */
+function ranksAll(options: ListPromptsQuery) {
+  return testsEachRow(options) && options.scope !== "team";
 }
 
 /**
