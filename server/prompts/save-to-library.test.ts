@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Prompt } from "../../shared/prompt.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
+import { teamOf } from "../../tests/support/teams.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -36,6 +37,29 @@ describe("saving a prompt to your library", () => {
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
     expect(await copiesOf(reader.user.id, original.id)).toHaveLength(1);
+  });
+
+  it("makes a new copy once the one kept was moved into a team, whether still in it or not", async () => {
+    const { original } = await sharedPrompt("Kept, then given to a team");
+    const reader = await apiPerson(database.db, app);
+    const owner = await apiPerson(database.db, app);
+    const teamId = await teamOf(owner, [[reader, "editor"]]);
+    const first = await reader.call("POST", `/api/v1/prompts/${original.id}/save`);
+    expect(first.status).toBe(201);
+    const moved = await reader.call("PUT", `/api/v1/prompts/${first.body.id}/team`, { teamId });
+    expect(moved.status).toBe(200);
+
+    // The team's prompt is the team's: the person's library holds no copy, so a save adds one.
+    const inTeam = await reader.call("POST", `/api/v1/prompts/${original.id}/save`);
+    expect(inTeam.status).toBe(201);
+    expect(inTeam.body.id).not.toBe(first.body.id);
+    expect(inTeam.body.teamId).toBeNull();
+    // Out of the team, the personal copy is the one a save answers.
+    const left = await reader.call("DELETE", `/api/v1/teams/${teamId}/members/${reader.user.id}`);
+    expect(left.status).toBe(204);
+    const again = await reader.call("POST", `/api/v1/prompts/${original.id}/save`);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(inTeam.body.id);
   });
 
   it("keeps one copy when two saves arrive at once", async () => {

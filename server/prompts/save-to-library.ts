@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Prompt } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
@@ -34,6 +34,8 @@ export async function saveToLibrary(options: {
       .where(
         and(
           eq(prompts.userId, viewer.userId),
+          // A copy moved into a team is the team's now, not one the person keeps.
+          isNull(prompts.teamId),
           eq(prompts.sourcePromptId, original.id),
           checkedElsewhere("own-rows-before-writing"),
         ),

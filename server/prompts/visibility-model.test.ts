@@ -276,14 +276,14 @@ function upstreamOf(model: Model, prompt: ModelPrompt, actor: Writer) {
 const readsAlike = (a: Content, b: Content) =>
   a.promptText === b.promptText && a.title === b.title && a.category === b.category;
 
-/** The actor's saved copy of the prompt, if they keep one (moved into a team, it is still theirs). */
+/** The actor's saved copy of the prompt in their own library (one moved into a team is not). */
 const copyOf = (model: Model, actor: Writer, id: string) =>
-  model.prompts.find((prompt) => prompt.owner === actor && prompt.source?.id === id);
+  model.prompts.find((prompt) => isOwn(prompt, actor) && prompt.source?.id === id);
 
 /**
  * What saving a prompt answers when the person has it already (same-text.ts): their copy of it,
- * else their own prompt with the same text (a team's is not theirs), a shared one before a
- * personal one, then the oldest.
+ * else their own prompt with the same text, a shared one before a personal one, then the oldest.
+ * A team's is not theirs, a copy moved into a team included.
  */
 function alreadyHeld(model: Model, actor: Writer, original: ModelPrompt) {
   const sameText = model.prompts.filter(
@@ -737,11 +737,6 @@ const saveCommand = fc.record({ actor: actorMostlySignedIn, pick }).map(
       if (actor === "visitor") return expectRefusedWrite(write, [401]);
       if (!prompt || !canSee(model, actor, prompt)) return expectRefusedWrite(write, [404]);
       const kept = alreadyHeld(model, actor, prompt);
-      // The copy kept is answered, even one moved into a team since: one the person has left
-      // is not found (save-to-library.ts looks for a copy by its writer, whatever its team).
-      if (kept && !canSee(model, actor, kept)) {
-        return expectRefusedWrite(write, [404], "prompt_not_found");
-      }
       const res = await write();
       expect(res.status).toBe(kept ? 200 : 201);
       const body = (await res.json()) as ApiPrompt;
