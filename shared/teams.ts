@@ -40,6 +40,15 @@ export interface TeamInvitation {
   uses: number;
   expiresAt: string;
   revoked: boolean;
+  createdAt: string;
+  /** The owner who made it; null once their account is gone. */
+  createdBy: { id: string; name: string | null } | null;
+}
+
+/** An invitation as made: its link (`url`, holding `code`), shown this once. */
+export interface CreatedInvitation extends TeamInvitation {
+  code: string;
+  url: string;
 }
 
 /** What is logged of a team (its activity), each entry one of these. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { TeamInvitation, TeamRole } from "../../shared/teams.ts";
+import type { CreatedInvitation, TeamInvitation, TeamRole } from "../../shared/teams.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
-import { teamInvitations, teamMembers, teams } from "../db/schema.ts";
+import { teamInvitations, teamMembers, teams, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer } from "../prompts/prompt-access.ts";
 import { isUuid } from "../uuid.ts";
@@ -25,7 +25,7 @@ export async function createInvitation(
     teamId: string;
     origin: string;
   } & InvitationInput,
-) {
+): Promise<CreatedInvitation> {
   const viewer = requireViewer(options.viewer);
   await requireTeamRole(options.db, viewer, options.teamId, "owner");
   const code = randomToken();
@@ -49,11 +49,9 @@ export async function createInvitation(
       detail: { invitationId: row.id, role: options.role, maxUses: options.maxUses },
     });
     return {
-      id: row.id,
+      ...invitationOf(row, { id: viewer.userId, name: viewer.name }),
       code,
       url: new URL(invitationPath(code), options.origin).toString(),
-      role: options.role,
-      expiresAt: row.expiresAt.toISOString(),
     };
   });
 }
@@ -67,19 +65,34 @@ export async function listInvitations(options: {
   const viewer = requireViewer(options.viewer);
   await requireTeamRole(options.db, viewer, options.teamId, "owner");
   const rows = await options.db
-    .select()
+    .select({ invitation: teamInvitations, makerName: users.name })
     .from(teamInvitations)
+    .leftJoin(users, eq(users.id, teamInvitations.createdBy))
     .where(eq(teamInvitations.teamId, options.teamId))
     .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      role: row.role as TeamRole,
-      maxUses: row.maxUses,
-      uses: row.uses,
-      expiresAt: row.expiresAt.toISOString(),
-      revoked: row.revokedAt !== null,
-    })),
+    items: rows.map(({ invitation, makerName }) =>
+      invitationOf(
+        invitation,
+        invitation.createdBy ? { id: invitation.createdBy, name: makerName } : null,
+      ),
+    ),
+  };
+}
+
+function invitationOf(
+  row: typeof teamInvitations.$inferSelect,
+  createdBy: TeamInvitation["createdBy"],
+): TeamInvitation {
+  return {
+    id: row.id,
+    role: row.role as TeamRole,
+    maxUses: row.maxUses,
+    uses: row.uses,
+    expiresAt: row.expiresAt.toISOString(),
+    revoked: row.revokedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    createdBy,
   };
 }
 

@@ -240,6 +240,14 @@ describe("membership", () => {
       [0, true],
       [1, false],
     ]);
+    // Each says who made it, and when; as made, it said the same.
+    const maker = { id: owner.user.id, name: owner.user.name };
+    for (const item of listed.body.items) {
+      expect(item.createdBy).toEqual(maker);
+      expect(Date.parse(item.createdAt)).toBeLessThanOrEqual(Date.now());
+    }
+    expect(revoked.body).toMatchObject({ createdBy: maker, uses: 0, maxUses: 5, revoked: false });
+    expect(listed.body.items[0].createdAt).toBe(revoked.body.createdAt);
     // A viewer cannot invite.
     expect(
       (await first.call("POST", `/api/v1/teams/${teamId}/invitations`, { role: "owner" })).status,

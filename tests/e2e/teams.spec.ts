@@ -121,6 +121,7 @@ test("a team: invitations, joining through sign-in, roles, removal, the last own
   // Shown once: gone from the page, listed without it.
   await expect(ada.getByRole("textbox", { name: "Invitation link" })).toHaveCount(0);
   await expect(ada.getByText("0 of 1 used")).toBeVisible();
+  await expect(ada.getByText(/^Made by Ada Lovelace on /)).toBeVisible();
   const viewerLink = await invite(ada, "viewer");
   await ada.getByRole("button", { name: "Done, I've copied it" }).click();
 

@@ -8,6 +8,7 @@ import { cx } from "~/lib/cx.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { useApiData } from "~/lib/use-api-data.ts";
 import {
+  type CreatedInvitation,
   invitationDefaultDays,
   invitationMaxDays,
   invitationMaxUses,
@@ -17,7 +18,7 @@ import {
 } from "../../../shared/teams.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { NewInvitationNotice } from "./new-invitation-notice.tsx";
-import { aRole, type CreatedInvitation, refusalText, roleNames } from "./team-text.ts";
+import { aRole, refusalText, roleNames } from "./team-text.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 /**
@@ -73,16 +74,9 @@ export function InvitationsPanel(props: { teamId: string }) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <NewInvitationForm
           teamId={props.teamId}
-          onCreated={(invitation, maxUses) => {
+          onCreated={(invitation) => {
             setCreated(invitation);
-            const listed: TeamInvitation = {
-              id: invitation.id,
-              role: invitation.role,
-              maxUses,
-              uses: 0,
-              expiresAt: invitation.expiresAt,
-              revoked: false,
-            };
+            const { code: _code, url: _url, ...listed } = invitation;
             if (state.kind === "ready") setValue([listed, ...invitations]);
             else void reload();
           }}
@@ -135,7 +129,7 @@ export function InvitationsPanel(props: { teamId: string }) {
 /** The role, the number of uses and the days a new invitation link is good for. */
 function NewInvitationForm(props: {
   teamId: string;
-  onCreated: (invitation: CreatedInvitation, maxUses: number) => void;
+  onCreated: (invitation: CreatedInvitation) => void;
 }) {
   const ids = useId();
   const hydrated = useHydrated();
@@ -167,7 +161,7 @@ function NewInvitationForm(props: {
         `/api/v1/teams/${props.teamId}/invitations`,
         { role, maxUses, expiresInDays },
       );
-      props.onCreated(made, maxUses);
+      props.onCreated(made);
     } catch (error) {
       setProblem(refusalText(error) ?? "The invitation could not be made. Please try again.");
     } finally {
@@ -297,6 +291,13 @@ function InvitationList(props: {
                 {invitation.uses} of {invitation.maxUses} used ·{" "}
                 {done === "Expired" ? "Expired" : "Expires"}{" "}
                 <LocalDate value={invitation.expiresAt} />
+              </p>
+              <p className="mt-1 text-sm break-words text-muted">
+                Made by{" "}
+                {invitation.createdBy
+                  ? (invitation.createdBy.name ?? "an owner")
+                  : "a former member"}{" "}
+                on <LocalDate value={invitation.createdAt} />
               </p>
             </div>
             {done ? null : (

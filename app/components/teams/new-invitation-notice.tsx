@@ -3,7 +3,8 @@ import { copyText } from "~/components/prompt/copy-text.ts";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
-import { aRole, type CreatedInvitation } from "./team-text.ts";
+import type { CreatedInvitation } from "../../../shared/teams.ts";
+import { aRole } from "./team-text.ts";
 
 const copiedForMs = 2000;
 

@@ -3,15 +3,6 @@ import type { Notice } from "../../../shared/messages.ts";
 import { displayName } from "../../../shared/session-user.ts";
 import type { TeamMember, TeamRole } from "../../../shared/teams.ts";
 
-/** An invitation as made: its link (`url`, holding `code`), shown this once. */
-export interface CreatedInvitation {
-  id: string;
-  code: string;
-  url: string;
-  role: TeamRole;
-  expiresAt: string;
-}
-
 /** A role as the screens name it. */
 export const roleNames: Record<TeamRole, string> = {
   viewer: "Viewer",

@@ -48,6 +48,11 @@ const invitation = z
     uses: z.number().int(),
     expiresAt: timestamp,
     revoked: z.boolean(),
+    createdAt: timestamp,
+    createdBy: z
+      .object({ id, name: z.string().nullable() })
+      .nullable()
+      .describe("The owner who made it; null once their account is gone."),
   })
   .openapi("TeamInvitation", { description: "An invitation, without its code (shown once)." });
 const activityEntry = z
@@ -198,7 +203,7 @@ const invite = createRoute({
   request: { params: teamId, body: invited.request },
   responses: {
     201: jsonAnswer(
-      z.object({ id, code: z.string(), url: z.string(), role, expiresAt: timestamp }),
+      invitation.extend({ code: z.string(), url: z.string() }),
       "The invitation and its link.",
     ),
     ...refusals({ ...owners, invalid_input: "A bad role, number of uses or days." }),
