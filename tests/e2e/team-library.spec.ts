@@ -187,3 +187,53 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expect(stranger.getByText(ownUseCase)).toHaveCount(0);
   for (const other of [editor, viewer, stranger]) await other.close();
 });
+
+test("accepting a suggestion into a shared team prompt asks first when the text holds private data", async ({
+  page,
+  browser,
+}) => {
+  const suffix = randomBytes(3).toString("hex");
+  await signIn(page, { email: uniqueEmail("editor"), name: "Edna Editor" });
+  const created = await page.request.post("/api/v1/teams", { data: { name: `Lab ${suffix}` } });
+  expect(created.status()).toBe(201);
+  const teamId = ((await created.json()) as { id: string }).id;
+  const viewer = await person(browser, "Vic");
+  await letIn(page, viewer, teamId, "viewer");
+  const useCase = `${short.act} ${suffix}`;
+  const made = await page.request.post("/api/v1/prompts", {
+    data: { promptText: short.prompt, useCase, shared: true, teamId },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const promptId = ((await made.json()) as { id: string }).id;
+  // The viewer's text gives a personal address: public at once, were it accepted unasked.
+  const suggested = `${short.prompt} Send the plan to vic.tanaka@example.com.`;
+  const sent = await viewer.request.post(`/api/v1/prompts/${promptId}/suggestions`, {
+    data: { promptText: suggested, note: "Mail it to me" },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await page.goto(`/teams/${teamId}`);
+  await card(page, useCase)
+    .getByRole("button", { name: `suggestions: ${useCase}` })
+    .click();
+  const review = page.getByRole("dialog", { name: `Suggestions: ${useCase}` });
+  const accept = review.getByRole("button", { name: "Accept the suggestion by Vic" });
+  await accept.click();
+  const check = page.getByRole("alertdialog", { name: "Check before sharing" });
+  await expect(check.getByText("vic.tanaka@example.com").first()).toBeVisible();
+  await expect(check.getByRole("button", { name: "Remove and share" })).toHaveCount(0);
+  await expectAccessible(page);
+  // Cancel decides nothing: the suggestion still waits, the prompt is at version 1.
+  await check.getByRole("button", { name: "Cancel" }).click();
+  await expect(check).toHaveCount(0);
+  await expect(review.getByText("1 waiting")).toBeVisible();
+  const before = await page.request.get(`/api/v1/prompts/${promptId}`);
+  expect(((await before.json()) as { version: number }).version).toBe(1);
+
+  await accept.click();
+  await check.getByRole("button", { name: "Share anyway" }).click();
+  await expectToast(page, "Suggestion accepted as version 2");
+  const after = await page.request.get(`/api/v1/prompts/${promptId}`);
+  expect(((await after.json()) as { promptText: string }).promptText).toBe(suggested);
+  await viewer.close();
+});

@@ -30,12 +30,14 @@ export function PrivacyDialog(props: {
   returnFocus: () => void;
   /** For an edit that takes a finding out: the offer to purge the versions still holding it. */
   offer?: PurgeOffer;
+  /** False where the text is someone else's, shown but not to be changed (a suggestion's). */
+  canRemove?: boolean;
 }) {
   const headings = useId();
   const marked = publicFields.filter((field) => markedIn(props.findings, field).length > 0);
-  const removable = props.findings.every(
-    (finding) => finding.entry === undefined && props.texts[finding.field],
-  );
+  const removable =
+    props.canRemove !== false &&
+    props.findings.every((finding) => finding.entry === undefined && props.texts[finding.field]);
   return (
     <>
       {props.offer ? <PurgeOfferDialog {...props.offer} /> : null}

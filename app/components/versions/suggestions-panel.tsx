@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { callFailureNotice } from "~/components/organise/call-failure.ts";
+import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
+import { usePublishCheck } from "~/components/privacy/use-publish-check.ts";
 import { LocalDate } from "~/components/prompt/local-date.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { DialogLoadFailed, DialogLoading } from "~/components/ui/dialog-status.tsx";
@@ -20,7 +22,9 @@ const statusText = { pending: "Waiting", accepted: "Accepted", declined: "Declin
 /**
  * A team prompt's suggested changes. A member who cannot edit it proposes a new text with a note,
  * and sees what became of theirs; its editors see every pending one against the current text and
- * accept it (a new version, written by whoever suggested it) or decline it.
+ * accept it (a new version, written by whoever suggested it) or decline it. Accepting into a
+ * shared prompt makes the text public at once: where the server's privacy check finds something
+ * in it, the privacy dialog asks first, and "Share anyway" accepts with `confirm`.
  */
 export default function SuggestionsPanel(props: {
   prompt: Prompt;
@@ -32,6 +36,7 @@ export default function SuggestionsPanel(props: {
   const [items, setItems] = useState<Suggestion[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [deciding, setDeciding] = useState<string | null>(null);
+  const privacy = usePublishCheck();
 
   useEffect(() => {
     let live = true;
@@ -55,7 +60,16 @@ export default function SuggestionsPanel(props: {
     setDeciding(suggestion.id);
     try {
       const path = `/api/v1/prompts/${prompt.id}/suggestions/${suggestion.id}/${verdict}`;
-      const decided = await api<AcceptedSuggestion>("POST", path);
+      // The suggestion's text cannot be changed here: the dialog shows what it found and offers
+      // to accept anyway or go back, and nothing was decided when the person goes back.
+      const published =
+        verdict === "accept" && prompt.isShared
+          ? { promptText: suggestion.promptText, note: suggestion.note }
+          : null;
+      const decided = await privacy.check(published, (_fields, confirm) =>
+        api<AcceptedSuggestion>("POST", path, confirm ? { confirm: true } : undefined),
+      );
+      if (!decided) return;
       setItems((list) => list?.map((item) => (item.id === decided.id ? decided : item)) ?? null);
       if (verdict === "accept") {
         showNotice(messages.suggestionAccepted(decided.acceptedVersion ?? prompt.version + 1));
@@ -76,6 +90,7 @@ export default function SuggestionsPanel(props: {
   const shown = canDecide ? pending : items;
   return (
     <>
+      <PrivacyDialog {...privacy.dialog} canRemove={false} />
       {canDecide ? null : (
         <SuggestForm
           prompt={current}
