@@ -59,6 +59,11 @@ export interface OpenOptions {
    * every connection sees them (deployment-settings.ts); left as they are when not given.
    */
   settings?: ConnectionSettings;
+  /**
+   * PostgreSQL: how long a statement waits for a free connection of the pool before the database
+   * counts as unavailable (503, Retry-After); 2 s unless given.
+   */
+  connectionWaitMs?: number;
 }
 
 export async function openDatabase(
@@ -68,7 +73,7 @@ export async function openDatabase(
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const settings = options.settings;
   if (target.driver === "postgres") {
-    return openPostgres(target, settings, options.onIdleError, logger);
+    return openPostgres(target, { ...options, settings }, logger);
   }
   return openPglite(target, settings, logger);
 }
@@ -149,10 +154,10 @@ async function migrated(
 
 async function openPostgres(
   target: Extract<DatabaseTarget, { driver: "postgres" }>,
-  settings: ConnectionSettings | undefined,
-  onIdleError: (error: Error) => void = () => {},
+  options: Pick<OpenOptions, "settings" | "onIdleError" | "connectionWaitMs">,
   logger: QueryLogger = undefined,
 ): Promise<DatabaseHandle> {
+  const { settings, onIdleError = () => {} } = options;
   const directUrl = target.directUrl ?? target.url;
   // Migrations may rebuild an index for minutes: they run on a session of their own, without
   // the statement timeout every other connection has, and write the deployment's settings.
@@ -174,7 +179,7 @@ async function openPostgres(
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: options.connectionWaitMs ?? 2000,
   });
   if (target.preparedStatements === false) pool.on("connect", sendUnnamed);
   // A client losing its connection (a database restart) must not crash the process: an idle one
