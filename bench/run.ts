@@ -7,10 +7,11 @@
 // measures prompt versions alone and writes bench/results/versions.{md,json}; with --only mcp,
 // MCP at 1,000,000 prompts (--mcp-size for another) into bench/results/mcp.{md,json}; with --only public,
 // the public pages of shared prompts at 1,000,000 prompts into bench/results/public.{md,json};
-// with --only day, a realistic day of people, crawlers and visitors into bench/results/day.{md,json}.
+// with --only day, a realistic day of people, crawlers and visitors into bench/results/day.{md,json};
+// with --only teams, a person in 50 teams of 10,000 prompts each into bench/results/teams.{md,json}.
 // usage: npm run bench -- [--duration 10] [--sizes 10000,100000] [--postgres URL] [--no-build]
 //        [--no-living] [--living-sizes 100000,1000000] [--living-rates 0,2,10] [--cold-rates 0,10]
-//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp|public|day]
+//        [--no-versions] [--versions-sizes 100000,1000000] [--only versions|mcp|public|day|teams]
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../server/project-root.ts";
 import { benchOptions, versionsRunOn } from "./support/bench-options.ts";
@@ -22,6 +23,7 @@ import { measureDay } from "./support/measure-day.ts";
 import { measureMcp } from "./support/measure-mcp.ts";
 import { measurePublic } from "./support/measure-public.ts";
 import { measureTarget, warmupSeconds } from "./support/measure-target.ts";
+import { measureTeams } from "./support/measure-teams.ts";
 import { measureVersionsAlone } from "./support/measure-versions.ts";
 import { writeReport, writeVersionsReport } from "./support/report.ts";
 import { checkTargets } from "./support/targets.ts";
@@ -48,6 +50,13 @@ if (options.only === "day") {
   const markdown = await measureDay(options, log);
   log(`\n${markdown}`);
   log("written to bench/results/day.md and bench/results/day.json");
+  process.exit(0);
+}
+
+if (options.only === "teams") {
+  const markdown = await measureTeams(options, log);
+  log(`\n${markdown}`);
+  log("written to bench/results/teams.md and bench/results/teams.json");
   process.exit(0);
 }
 

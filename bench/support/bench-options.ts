@@ -21,9 +21,11 @@ export interface BenchOptions {
   mcpSize: number;
   /** The realistic day of `--only day`. */
   day: { rate: number; seconds: number; people: number };
+  /** The teams scenario's layout, where asked to differ from bench/support/teams-library.ts's. */
+  teams: { teamSize?: number; otherTeams?: number; community?: number };
 }
 
-const onlyParts = ["versions", "mcp", "public", "day"] as const;
+const onlyParts = ["versions", "mcp", "public", "day", "teams"] as const;
 
 /** The living community (issue 19): where it runs and how fast its writer shares. */
 export interface LivingOptions {
@@ -60,6 +62,12 @@ const usage = `usage: npm run bench -- [options]
   --day-rate N            its requests a second (default 300)
   --day-seconds N         its measured seconds, after a 10 s warm-up (default 60)
   --day-people N          the distinct people it signs in (default 10000)
+  --only teams            a person in 50 teams of 10,000 prompts each on PostgreSQL (their teams'
+                          lists, searches and pages, their own library, their teams; warm and
+                          cold; plans), into bench/results/teams.{md,json}
+  --team-size N           prompts a team instead of 10000 (a smaller database, for a quick look)
+  --other-teams N         teams the person is not in instead of 100
+  --teams-community N     community prompts beside the teams instead of 1000000
   --no-build              use the existing production build instead of running npm run build
   --help`;
 
@@ -84,6 +92,9 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       "day-rate": { type: "string", default: "300" },
       "day-seconds": { type: "string", default: "60" },
       "day-people": { type: "string", default: "10000" },
+      "team-size": { type: "string" },
+      "other-teams": { type: "string" },
+      "teams-community": { type: "string" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -126,8 +137,17 @@ export function benchOptions(argv = process.argv.slice(2)): BenchOptions {
       seconds: positive(values["day-seconds"], "--day-seconds"),
       people: positive(values["day-people"], "--day-people"),
     },
+    teams: {
+      teamSize: optionalPositive(values["team-size"], "--team-size"),
+      otherTeams: optionalPositive(values["other-teams"], "--other-teams"),
+      community: optionalPositive(values["teams-community"], "--teams-community"),
+    },
     only,
   };
+}
+
+function optionalPositive(text: string | undefined, flag: string) {
+  return text === undefined ? undefined : positive(text.replaceAll("_", ""), flag);
 }
 
 /** Whether the living community runs on this target: PostgreSQL only, at the sizes asked. */
