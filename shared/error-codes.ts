@@ -51,6 +51,7 @@ export type ErrorDetail =
   | "session_required"
   | "collection_not_own"
   | "suggestions_team_only"
+  | "sharing_team_only"
   // not_found
   | "prompt_not_found"
   | "folder_not_found"
@@ -72,6 +73,7 @@ export type ErrorDetail =
   | "version_purged"
   | "team_needs_owner"
   | "suggestion_decided"
+  | "sharing_changed"
   // payload_too_large
   | "import_too_large"
   | "collection_limit"

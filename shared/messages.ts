@@ -56,6 +56,7 @@ export const messages = {
   },
   promptAddedPersonal: { kind: "success", title: "Prompt added to your personal collection" },
   promptShared: { kind: "success", title: "Prompt shared with the community" },
+  promptWithdrawn: { kind: "success", title: "Prompt withdrawn from the community" },
   promptAddedToTeam: { kind: "success", title: "Prompt added to the team's library" },
   promptUpdated: { kind: "success", title: "Prompt updated successfully" },
   promptDeleted: { kind: "success", title: "Prompt deleted successfully" },

@@ -61,6 +61,8 @@ export const teamActions = [
   "prompts_imported",
   "prompt_labelled",
   "prompt_unlabelled",
+  "prompt_shared",
+  "prompt_unshared",
   "suggestion_made",
   "suggestion_accepted",
   "suggestion_declined",
@@ -88,6 +90,8 @@ export const promptActions: ReadonlySet<TeamAction> = new Set([
   "prompts_imported",
   "prompt_labelled",
   "prompt_unlabelled",
+  "prompt_shared",
+  "prompt_unshared",
   "suggestion_accepted",
 ]);
 

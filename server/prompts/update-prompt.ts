@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Prompt, titleAndCategory } from "../../shared/prompt.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { logTeamActivity } from "../teams/team-activity.ts";
 import { getPrompt } from "./get-prompt.ts";
 import { assertShareable } from "./privacy-check.ts";
@@ -47,6 +48,7 @@ export async function updatePrompt(
       },
       note: options.note ?? null,
       restoredFrom: null,
+      sharedWhenChecked: ownership?.isShared,
     });
   }
   const prompt = await getPrompt({ db: options.db, viewer, id: options.id });
@@ -85,9 +87,15 @@ export async function writeVersion(
     sourceVersion?: number;
     /** Who wrote the text, when not the viewer: an accepted suggestion's author. */
     authorId?: string;
+    /**
+     * Whether the prompt was shared when the caller checked its text for it: a team prompt
+     * shared or withdrawn since (share-team-prompt.ts) was checked for the other, so the write
+     * is refused (`sharing_changed`) rather than making unchecked text public.
+     */
+    sharedWhenChecked?: boolean;
   },
 ) {
-  await db
+  const written = await db
     .update(prompts)
     .set({
       ...change.content,
@@ -96,5 +104,20 @@ export async function writeVersion(
       versionRestoredFrom: change.restoredFrom,
       ...(change.sourceVersion !== undefined ? { sourceVersion: change.sourceVersion } : {}),
     })
-    .where(eq(prompts.id, id));
+    .where(
+      and(
+        eq(prompts.id, id),
+        change.sharedWhenChecked === undefined
+          ? undefined
+          : eq(prompts.isShared, change.sharedWhenChecked),
+      ),
+    )
+    .returning({ id: prompts.id });
+  if (change.sharedWhenChecked !== undefined && written.length === 0) {
+    throw new AppError(
+      "conflict",
+      "The prompt was shared or withdrawn meanwhile. Please try again.",
+      "sharing_changed",
+    );
+  }
 }

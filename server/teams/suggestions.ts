@@ -126,6 +126,7 @@ export async function acceptSuggestion(options: {
       note,
       restoredFrom: null,
       authorId: taken.authorId ?? viewer.userId,
+      sharedWhenChecked: prompt.isShared,
     });
     const after = await versionNow(tx, prompt.id);
     await tx

@@ -40,7 +40,8 @@ type Operation =
   | "suggest"
   | "suggestions"
   | "accept"
-  | "decline";
+  | "decline"
+  | "share";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -118,7 +119,12 @@ async function target(which: Target) {
       baseVersion: 2,
     })
     .returning({ id: promptSuggestions.id });
-  return { id: prompt.id, suggestionId: suggestion?.id ?? "", text: prompt.promptText };
+  return {
+    id: prompt.id,
+    suggestionId: suggestion?.id ?? "",
+    text: prompt.promptText,
+    shared: which === "teamShared",
+  };
 }
 
 const member = { owner: true, editor: true, viewer: true } as Record<Who, boolean>;
@@ -143,6 +149,7 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
     case "label":
     case "accept":
     case "decline":
+    case "share":
       return editor[who] ? 200 : sees ? 403 : 404;
     case "delete":
     case "unlabel":
@@ -158,7 +165,7 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
 
 function requestFor(
   operation: Operation,
-  { id, suggestionId }: { id: string; suggestionId: string },
+  { id, suggestionId, shared }: { id: string; suggestionId: string; shared: boolean },
   who: Who,
   credential: Credential,
 ) {
@@ -198,6 +205,9 @@ function requestFor(
       return [`${path}/suggestions/${suggestionId}/accept`, as("POST")] as const;
     case "decline":
       return [`${path}/suggestions/${suggestionId}/decline`, as("POST")] as const;
+    case "share":
+      // Shares the private one, withdraws the shared one: either way, a change.
+      return [`${path}/shared`, as("PUT", { shared: !shared, confirm: true })] as const;
   }
 }
 
@@ -212,6 +222,7 @@ const writes = new Set<Operation>([
   "suggest",
   "accept",
   "decline",
+  "share",
 ]);
 const operations: Operation[] = [
   "get",
@@ -230,6 +241,7 @@ const operations: Operation[] = [
   "suggestions",
   "accept",
   "decline",
+  "share",
 ];
 const everyone: Who[] = [...roles, "removed", "outsider", "admin", "visitor"];
 const cells = (["session", "write token", "read token"] as const).flatMap((credential) =>

@@ -31,3 +31,6 @@ export const invitationInput = z.object({
 export type InvitationInput = z.infer<typeof invitationInput>;
 
 export const moveToTeamInput = z.object({ teamId: z.string() });
+
+/** Sharing a team's prompt with the community, or withdrawing it. */
+export const shareInput = z.object({ shared: z.boolean(), confirm: z.boolean().optional() });

@@ -21,6 +21,8 @@ export interface CardAbilities {
    * editors decide on them. Nowhere else.
    */
   suggest?: "propose" | "decide";
+  /** Share a team prompt with the community, or withdraw it: the team's editors. */
+  share?: boolean;
 }
 
 /**
@@ -54,5 +56,6 @@ export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
     saveCopy: true,
     collect: prompt.isShared,
     suggest: edits ? "decide" : "propose",
+    share: edits,
   };
 }

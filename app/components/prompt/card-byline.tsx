@@ -1,17 +1,20 @@
+import { ShareTeamPrompt } from "~/components/teams/share-team-prompt.tsx";
 import { HistoryDialog, SuggestionsDialog } from "~/components/versions/version-dialogs.tsx";
 import type { Prompt } from "../../../shared/prompt.ts";
 import { LocalDate } from "./local-date.tsx";
 
 /**
  * The card's footer line: who wrote it (where the page names creators), when, its history once
- * it was edited (with restoring, for whoever may edit it), a team prompt's suggested changes,
- * and how many keep a copy.
+ * it was edited (with restoring, for whoever may edit it), a team prompt's suggested changes
+ * and its share with the community, and how many keep a copy.
  */
 export function CardByline(props: {
   prompt: Prompt;
   showCreator: boolean;
   canRestore: boolean;
   suggest?: "propose" | "decide";
+  /** Share it with the community, or withdraw it (a team's editors). */
+  canShare?: boolean;
   onChanged: (prompt: Prompt) => void;
 }) {
   const { prompt } = props;
@@ -37,6 +40,12 @@ export function CardByline(props: {
             canDecide={props.suggest === "decide"}
             onChanged={props.onChanged}
           />
+        </>
+      ) : null}
+      {props.canShare ? (
+        <>
+          {" · "}
+          <ShareTeamPrompt prompt={prompt} onChanged={props.onChanged} />
         </>
       ) : null}
       {prompt.saveCount > 0 ? (

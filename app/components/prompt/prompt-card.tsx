@@ -93,6 +93,7 @@ export function PromptCard(props: {
           showCreator={props.showCreator}
           canRestore={can.edit}
           suggest={can.suggest}
+          canShare={can.share}
           onChanged={handlers.onChanged}
         />
         {can.organise ? <CardPin prompt={prompt} /> : null}

@@ -27,6 +27,18 @@ describe("a team's log as sentences", () => {
     ).toBe("Ana joined as an editor");
     expect(
       activitySentence(
+        entry({ action: "prompt_shared", detail: { title: "Cover letter" } }),
+        nameOf,
+      ),
+    ).toBe("Ana shared “Cover letter” with the community");
+    expect(
+      activitySentence(
+        entry({ action: "prompt_unshared", detail: { title: "Cover letter" } }),
+        nameOf,
+      ),
+    ).toBe("Ana withdrew “Cover letter” from the community");
+    expect(
+      activitySentence(
         entry({
           action: "role_changed",
           subjectUserId: "b",

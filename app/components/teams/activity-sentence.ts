@@ -53,6 +53,10 @@ export function activitySentence(entry: TeamActivityEntry, nameOf: NameOf): stri
       return `${actor} labelled ${versionOf(detail)} of ${quoted(detail.title)} ${quoted(detail.label, "")}`.trim();
     case "prompt_unlabelled":
       return `${actor} took ${quoted(detail.label, "a label")} off ${quoted(detail.title)}`;
+    case "prompt_shared":
+      return `${actor} shared ${quoted(detail.title)} with the community`;
+    case "prompt_unshared":
+      return `${actor} withdrew ${quoted(detail.title)} from the community`;
     case "suggestion_made":
       return `${actor} suggested a change to ${quoted(detail.title)}`;
     case "suggestion_accepted":

@@ -3,7 +3,8 @@ import { useId, useRef, useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/button.tsx";
 
 /**
- * Asks before a team action that cannot be undone (remove, leave, revoke, delete). The dialog
+ * Asks before a team action that cannot be undone (remove, leave, revoke, delete), or that makes
+ * a prompt public (sharing a team's prompt with the community). The dialog
  * stays open, busy, until the server has answered, so a refusal is told where the person is
  * looking. With `typed`, the action waits until the person has typed the text asked for, as
  * deleting an account does. Focus is handed back by the caller (`onClosed`), which knows whether
@@ -18,6 +19,8 @@ export function ConfirmDialog(props: {
   onConfirm: () => Promise<string | null>;
   onClosed: (done: boolean) => void;
   typed?: { label: string; expected: string };
+  /** What the action does: undone only by hand (danger, the default), or not harmful. */
+  variant?: "danger" | "primary";
 }) {
   const ids = useId();
   const [open, setOpen] = useState(true);
@@ -98,7 +101,7 @@ export function ConfirmDialog(props: {
               </AlertDialog.Cancel>
               <Button
                 type="submit"
-                variant="danger"
+                variant={props.variant ?? "danger"}
                 disabled={!confirmed}
                 aria-busy={busy || undefined}
               >

@@ -6,8 +6,15 @@ import { deleteTeam, renameTeam } from "../../teams/change-team.ts";
 import { createTeam } from "../../teams/create-team.ts";
 import { listTeams } from "../../teams/list-teams.ts";
 import { moveIntoTeam } from "../../teams/move-into-team.ts";
+import { setTeamPromptShared } from "../../teams/share-team-prompt.ts";
 import { listTeamActivity } from "../../teams/team-activity.ts";
-import { invitationInput, moveToTeamInput, roleInput, teamInput } from "../../teams/team-input.ts";
+import {
+  invitationInput,
+  moveToTeamInput,
+  roleInput,
+  shareInput,
+  teamInput,
+} from "../../teams/team-input.ts";
 import {
   acceptInvitation,
   createInvitation,
@@ -78,6 +85,10 @@ const invited = jsonBody(
   "The role it gives; how many people may use it (1 to 500, default 1) and for how many days (1 to 90, default 7).",
 );
 const moving = jsonBody(moveToTeamInput, "The team to move the prompt into.");
+const sharing = jsonBody(
+  shareInput,
+  "`shared`: true to share with the community, false to withdraw; `confirm: true` shares what the privacy check found something in.",
+);
 
 const list = createRoute({
   method: "get",
@@ -384,14 +395,43 @@ const moveIn = createRoute({
   },
 });
 
-/** PUT /api/v1/prompts/:id/team. */
+const share = createRoute({
+  method: "put",
+  path: "/{id}/shared",
+  tags,
+  summary: "Share a team's prompt with the community, or withdraw it",
+  description:
+    "The team's editors and owners. Shared, its history is public with it: the text, use case, description and every version's text and note pass the privacy check first. A prompt of your own is shared or not when it is written.",
+  middleware: [sharing.read] as const,
+  request: { params: z.object({ id: z.string() }), body: sharing.request },
+  responses: {
+    200: jsonAnswer(prompt, "The prompt, shared or withdrawn (unchanged if it already was)."),
+    ...refusals({
+      ...signedIn,
+      forbidden:
+        "A viewer of the team (`team_role`), or not a team's prompt (`sharing_team_only`).",
+      not_found: "No such prompt you can see (`prompt_not_found`).",
+      needs_confirmation:
+        "The privacy check found secrets or personal data (`privacy_findings`, with `findings`): send `confirm: true` to share anyway.",
+    }),
+  },
+});
+
+/** PUT /api/v1/prompts/:id/team and /shared. */
 export function teamPromptRoutes(db: Database) {
-  return apiRouter().openapi(moveIn, async (c) => {
-    const { id: promptId } = c.req.valid("param");
-    const { teamId } = c.get("body");
-    return c.json(
-      await moveIntoTeam({ db, viewer: await c.get("viewer")(), id: promptId, teamId }),
-      200,
-    );
-  });
+  return apiRouter()
+    .openapi(moveIn, async (c) => {
+      const { id: promptId } = c.req.valid("param");
+      const { teamId } = c.get("body");
+      return c.json(
+        await moveIntoTeam({ db, viewer: await c.get("viewer")(), id: promptId, teamId }),
+        200,
+      );
+    })
+    .openapi(share, async (c) => {
+      const { id } = c.req.valid("param");
+      const { shared, confirm } = c.get("body");
+      const viewer = await c.get("viewer")();
+      return c.json(await setTeamPromptShared({ db, viewer, id, shared, confirm }), 200);
+    });
 }
