@@ -3,6 +3,7 @@ import { requireViewer } from "../prompts/prompt-access.ts";
 import { requireConnection } from "./connection-access.ts";
 import { openConnection } from "./connection-view.ts";
 import { listModels } from "./model-client.ts";
+import { runDeadline } from "./run-deadline.ts";
 import { RunStopped, upstreamFailure } from "./upstream-failure.ts";
 import type { Workbench } from "./workbench.ts";
 
@@ -17,20 +18,19 @@ export async function listConnectionModels(options: {
   const { db, secret, limits, slots } = options.workbench;
   const open = openConnection(await requireConnection(db, viewer, options.id), secret);
   const release = slots.take(viewer.userId);
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const deadline = runDeadline(options.signal, limits.timeoutMs);
   try {
-    return {
-      models: await listModels(open, limits, AbortSignal.any([options.signal, timeout])),
-    };
+    return { models: await listModels(open, limits, deadline.signal) };
   } catch (error) {
     const failure = upstreamFailure(error, {
       apiKey: open.apiKey,
       timeoutS: limits.timeoutMs / 1000,
       stopped: options.signal.aborted,
-      timedOut: timeout.aborted,
+      timedOut: deadline.timedOut(),
     });
     throw failure instanceof RunStopped ? error : failure;
   } finally {
+    deadline.end();
     release();
   }
 }

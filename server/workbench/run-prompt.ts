@@ -7,6 +7,7 @@ import { callModel } from "./model-client.ts";
 import { promptToRun } from "./prompt-to-run.ts";
 import { mayReadPrivateData } from "./prompt-workbench-access.ts";
 import { recordRun } from "./record-run.ts";
+import { runDeadline } from "./run-deadline.ts";
 import type { RunInput } from "./run-input.ts";
 import { upstreamFailure } from "./upstream-failure.ts";
 import type { Workbench } from "./workbench.ts";
@@ -41,21 +42,21 @@ export async function prepareRun(options: {
     signal: AbortSignal,
     onDelta?: (text: string) => void,
   ): Promise<RunResult> {
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
+    const deadline = runDeadline(signal, limits.timeoutMs);
     try {
       const answer = await callModel(open, limits, {
         model: input.model,
         prompt: text,
         temperature: input.temperature,
         maxTokens: input.maxTokens,
-        signal: AbortSignal.any([signal, timeout]),
+        signal: deadline.signal,
         onDelta,
       }).catch((error: unknown) => {
         throw upstreamFailure(error, {
           apiKey: open.apiKey,
           timeoutS: limits.timeoutMs / 1000,
           stopped: signal.aborted,
-          timedOut: timeout.aborted,
+          timedOut: deadline.timedOut(),
         });
       });
       const keeps = prompt !== null && mayReadPrivateData(prompt, viewer);
@@ -79,6 +80,7 @@ export async function prepareRun(options: {
         : null;
       return { runId, ...answer, version: prompt?.runVersion ?? null };
     } finally {
+      deadline.end();
       release();
     }
   }
