@@ -34,7 +34,10 @@ export function PrivacyDialog(props: {
   canRemove?: boolean;
 }) {
   const headings = useId();
-  const marked = publicFields.filter((field) => markedIn(props.findings, field).length > 0);
+  // A field's text is shown, marked, where the browser holds it (not an earlier version's).
+  const marked = publicFields.filter(
+    (field) => props.texts[field] && markedIn(props.findings, field).length > 0,
+  );
   const removable =
     props.canRemove !== false &&
     props.findings.every((finding) => finding.entry === undefined && props.texts[finding.field]);

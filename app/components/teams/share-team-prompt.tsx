@@ -1,25 +1,26 @@
 import { useRef, useState } from "react";
 import { PrivacyDialog } from "~/components/privacy/privacy-dialog.tsx";
-import { usePublishCheck } from "~/components/privacy/use-publish-check.ts";
 import { ApiError, api } from "~/lib/api-client.ts";
 import { showNotice } from "~/lib/notify.ts";
 import { messages } from "../../../shared/messages.ts";
 import type { Prompt } from "../../../shared/prompt.ts";
+import type { SharedFinding } from "../../../shared/secret-scan.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { refusalText } from "./team-text.ts";
 
 /**
  * A team prompt's share with the community, for its editors: "share with the community" asks
  * first (everyone will read it and its history), "withdraw from the community" too. Where the
- * server's privacy check finds something in the text or an earlier version, the privacy dialog
- * says what, and "Share anyway" shares it with `confirm`.
+ * server's privacy check finds something in the text or an earlier version (which the card does
+ * not hold), the privacy dialog lists what, and "Share anyway" shares it with `confirm`.
  */
 export function ShareTeamPrompt(props: { prompt: Prompt; onChanged: (prompt: Prompt) => void }) {
   const { prompt } = props;
   const [asking, setAsking] = useState(false);
-  /** The server found something: the privacy dialog asks once the confirmation has closed. */
-  const held = useRef(false);
-  const privacy = usePublishCheck();
+  /** What the server's check found: the privacy dialog shows it once the confirmation closes. */
+  const found = useRef<SharedFinding[] | null>(null);
+  const [findings, setFindings] = useState<SharedFinding[] | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const sharing = !prompt.isShared;
   const send = (confirm: boolean) =>
     api<Prompt>("PUT", `/api/v1/prompts/${prompt.id}/shared`, {
@@ -36,19 +37,18 @@ export function ShareTeamPrompt(props: { prompt: Prompt; onChanged: (prompt: Pro
       changed(await send(false));
       return null;
     } catch (error) {
-      if (error instanceof ApiError && error.detail === "privacy_findings") {
-        held.current = true;
+      if (error instanceof ApiError && error.detail === "privacy_findings" && error.findings) {
+        found.current = error.findings;
         return null;
       }
       return refusalText(error) ?? "It could not be changed. Please try again.";
     }
   }
 
-  async function askPrivacy() {
-    held.current = false;
+  async function shareAnyway() {
+    setFindings(null);
     try {
-      const next = await privacy.check(null, (_fields, confirm) => send(confirm));
-      if (next) changed(next);
+      changed(await send(true));
     } catch (error) {
       showNotice({
         kind: "error",
@@ -61,6 +61,7 @@ export function ShareTeamPrompt(props: { prompt: Prompt; onChanged: (prompt: Pro
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className="card-history"
         aria-haspopup="dialog"
@@ -83,11 +84,21 @@ export function ShareTeamPrompt(props: { prompt: Prompt; onChanged: (prompt: Pro
           onConfirm={confirmed}
           onClosed={() => {
             setAsking(false);
-            if (held.current) void askPrivacy();
+            setFindings(found.current);
+            found.current = null;
           }}
         />
       ) : null}
-      <PrivacyDialog {...privacy.dialog} canRemove={false} />
+      <PrivacyDialog
+        open={findings !== null}
+        texts={{}}
+        findings={findings ?? []}
+        canRemove={false}
+        onRemove={() => {}}
+        onShareAnyway={() => void shareAnyway()}
+        onCancel={() => setFindings(null)}
+        returnFocus={() => opener.current?.focus()}
+      />
     </>
   );
 }
