@@ -73,6 +73,11 @@ export async function handlePromptAction(
     category?: string;
     /** A team's library page: what its form creates goes into the team. */
     teamId?: string;
+    /**
+     * Whether the form may ask for what it creates to be shared (`shared` posted as "true"): a
+     * team's page adds to the team, or shares with the community as well.
+     */
+    sharesWhenAsked?: boolean;
   },
 ) {
   const { db, log } = args.context.get(appContext);
@@ -100,7 +105,7 @@ export async function handlePromptAction(
           promptText: text("promptText") ?? "",
           useCase,
           description: text("description"),
-          shared: page.shared,
+          shared: page.shared || (page.sharesWhenAsked === true && text("shared") === "true"),
           teamId: page.teamId,
           confirm: confirmed(text("confirm")),
         });

@@ -294,6 +294,25 @@ test.describe("sharing a team prompt", () => {
       card(page, useCase).getByRole("button", { name: `share with the community: ${useCase}` }),
     ).toBeVisible();
     expect((await stranger.request.get(`/api/v1/prompts/${promptId}`)).status()).toBe(404);
+
+    // A prompt written to be shared from the start: the team's, and the community's to read.
+    const fresh = `Shared brief ${suffix}`;
+    await page.getByRole("button", { name: "Share Prompt" }).click();
+    await expect(
+      page.getByRole("heading", { name: `Share a prompt from Desk ${suffix} with the community` }),
+    ).toBeVisible();
+    await page.getByLabel("Use case").fill(fresh);
+    await page.getByLabel("Prompt", { exact: true }).fill(`${short.prompt} (${suffix})`);
+    await page.getByRole("button", { name: "Share Prompt" }).click();
+    await expectToast(page, "Prompt shared with the community");
+    await expect(
+      card(page, fresh).getByRole("button", { name: `withdraw from the community: ${fresh}` }),
+    ).toBeVisible();
+    const community = await stranger.request.get(
+      `/api/v1/prompts?scope=community&q=${encodeURIComponent(suffix)}`,
+    );
+    const found = (await community.json()) as { items: { title: string }[] };
+    expect(found.items.map((item) => item.title)).toEqual([fresh]);
     await stranger.close();
   });
 });

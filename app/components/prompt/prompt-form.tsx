@@ -104,6 +104,7 @@ export function PromptForm(props: {
         <h2 className="text-lg font-semibold text-fg">{props.heading}</h2>
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {!editing && props.sharesNew ? <input type="hidden" name="shared" value="true" /> : null}
         {topic ? (
           <div className="mt-4">
             <label htmlFor="prompt-topic" className="text-sm font-medium text-fg">

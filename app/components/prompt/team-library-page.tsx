@@ -1,7 +1,8 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LibraryProvider } from "~/components/organise/library-context.tsx";
 import { SidebarTeams } from "~/components/organise/sidebar-teams.tsx";
-import { buttonClasses } from "~/components/ui/button.tsx";
+import { Button, buttonClasses } from "~/components/ui/button.tsx";
 import { Icon } from "~/components/ui/icon.tsx";
 import { messages } from "../../../shared/messages.ts";
 import type { PromptListData } from "../../../shared/prompt.ts";
@@ -19,7 +20,7 @@ import { useLibraryPage } from "./use-library-page.tsx";
 
 const roleText = {
   viewer: "You can read, copy and use its prompts, and keep a copy in your own library.",
-  editor: "You can add, edit and delete its prompts.",
+  editor: "You can add, edit and delete its prompts, and share them with the community.",
   owner: "You own it: you also manage its members and invitations.",
 } as const;
 
@@ -34,15 +35,21 @@ export function TeamLibraryPage(props: {
 }) {
   const { data, team } = props;
   const writes = roleAtLeast(team.role, "editor");
+  /** Whether the form open adds a prompt shared with the community as well as the team's. */
+  const [sharesNew, setSharesNew] = useState(false);
   const page = useLibraryPage({
     data,
-    created: messages.promptAddedToTeam,
+    created: sharesNew ? messages.promptShared : messages.promptAddedToTeam,
     canAdd: writes,
     namesLoadErrors: false,
     showCreator: true,
     can: (prompt) => teamAbilities(prompt, team.role),
   });
   const { shown, editor } = page;
+  // A form opened another way (the New prompt key) adds to the team alone.
+  useEffect(() => {
+    if (!editor.open) setSharesNew(false);
+  }, [editor.open]);
   const sidebar = <SidebarTeams teams={props.teams} showOwn />;
   const members = `${team.memberCount} ${team.memberCount === 1 ? "member" : "members"}`;
   return (
@@ -57,11 +64,36 @@ export function TeamLibraryPage(props: {
           </Link>
           <TeamDataDialog team={team} />
           {writes && !editor.open ? (
-            <AddPromptButton label="Add Prompt" onClick={editor.add} />
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSharesNew(true);
+                  editor.add();
+                }}
+              >
+                Share Prompt
+              </Button>
+              <AddPromptButton
+                label="Add Prompt"
+                onClick={() => {
+                  setSharesNew(false);
+                  editor.add();
+                }}
+              />
+            </>
           ) : null}
         </LibraryHeader>
         <ListControls term={data.q} />
-        <PromptEditor editor={editor} addHeading={`Add a prompt to ${team.name}`} />
+        <PromptEditor
+          editor={editor}
+          addHeading={
+            sharesNew
+              ? `Share a prompt from ${team.name} with the community`
+              : `Add a prompt to ${team.name}`
+          }
+          sharesNew={sharesNew}
+        />
         <PromptListSection
           heading="Team prompts"
           data={data}

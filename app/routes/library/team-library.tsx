@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 export const loader = (args: Route.LoaderArgs) => loadTeamLibrary(args, args.params.teamId);
 
 export const action = (args: Route.ActionArgs) =>
-  handlePromptAction(args, { shared: false, teamId: args.params.teamId });
+  handlePromptAction(args, { shared: false, teamId: args.params.teamId, sharesWhenAsked: true });
 
 export const clientAction = promptClientAction;
 
