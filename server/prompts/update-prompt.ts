@@ -35,10 +35,12 @@ export async function updatePrompt(
     );
   }
   if (options.description !== undefined) {
-    await options.db
+    const described = await options.db
       .update(prompts)
       .set({ description: options.description })
-      .where(eq(prompts.id, options.id));
+      .where(and(eq(prompts.id, options.id), eq(prompts.isShared, ownership?.isShared ?? false)))
+      .returning({ id: prompts.id });
+    if (described.length === 0) throw sharingChanged();
   }
   if (options.promptText !== undefined || options.useCase !== undefined) {
     await writeVersion(options.db, viewer, options.id, {
@@ -113,11 +115,14 @@ export async function writeVersion(
       ),
     )
     .returning({ id: prompts.id });
-  if (change.sharedWhenChecked !== undefined && written.length === 0) {
-    throw new AppError(
-      "conflict",
-      "The prompt was shared or withdrawn meanwhile. Please try again.",
-      "sharing_changed",
-    );
-  }
+  if (change.sharedWhenChecked !== undefined && written.length === 0) throw sharingChanged();
+}
+
+/** A write checked for the prompt shared (or not) finds it the other way now. */
+function sharingChanged() {
+  return new AppError(
+    "conflict",
+    "The prompt was shared or withdrawn meanwhile. Please try again.",
+    "sharing_changed",
+  );
 }
