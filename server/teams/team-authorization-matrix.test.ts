@@ -10,7 +10,14 @@ import {
 import { createTestApp } from "../../tests/support/test-app.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { promptLabels, promptSuggestions, prompts, teamMembers, teams } from "../db/schema.ts";
+import {
+  promptLabels,
+  promptSuggestions,
+  prompts,
+  promptTests,
+  teamMembers,
+  teams,
+} from "../db/schema.ts";
 import { createAccessToken } from "../tokens/access-tokens.ts";
 
 /**
@@ -19,7 +26,8 @@ import { createAccessToken } from "../tokens/access-tokens.ts";
  * on a team prompt kept in the team and one its editors shared with the community, by session
  * and by access token. A refusal changes nothing. Labels: reading them (and the prompt by one) is
  * reading the prompt, setting and removing them editing it. Suggestions: any member suggests and
- * lists (a viewer too), editors and owners accept and decline.
+ * lists (a viewer too), editors and owners accept and decline. The workbench's private data:
+ * any member reads a team prompt's kept runs and test cases, its editors and owners add them.
  */
 const roles = ["owner", "editor", "viewer"] as const;
 type Who = (typeof roles)[number] | "removed" | "outsider" | "admin" | "visitor";
@@ -41,7 +49,10 @@ type Operation =
   | "suggestions"
   | "accept"
   | "decline"
-  | "share";
+  | "share"
+  | "runs"
+  | "tests"
+  | "addTest";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -95,7 +106,7 @@ afterAll(async () => {
 
 /**
  * A fresh team prompt written by the editor, edited once (version 2, version 1 kept), labelled
- * production at version 1, with a viewer's suggestion pending.
+ * production at version 1, with a viewer's suggestion pending and one test case.
  */
 async function target(which: Target) {
   const prompt = await createPrompt(database.db, {
@@ -119,6 +130,12 @@ async function target(which: Target) {
       baseVersion: 2,
     })
     .returning({ id: promptSuggestions.id });
+  await database.db.insert(promptTests).values({
+    promptId: prompt.id,
+    name: "kept",
+    values: {},
+    checks: [{ kind: "json", value: "" }],
+  });
   return {
     id: prompt.id,
     suggestionId: suggestion?.id ?? "",
@@ -157,7 +174,11 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
     case "suggest":
       return member[who] ? 201 : sees ? 403 : 404;
     case "suggestions":
+    case "runs":
+    case "tests":
       return member[who] ? 200 : sees ? 403 : 404;
+    case "addTest":
+      return editor[who] ? 201 : sees ? 403 : 404;
     case "list":
       return member[who] ? 200 : 404;
   }
@@ -208,6 +229,15 @@ function requestFor(
     case "share":
       // Shares the private one, withdraws the shared one: either way, a change.
       return [`${path}/shared`, as("PUT", { shared: !shared, confirm: true })] as const;
+    case "runs":
+      return [`${path}/runs`, as("GET")] as const;
+    case "tests":
+      return [`${path}/tests`, as("GET")] as const;
+    case "addTest":
+      return [
+        `${path}/tests`,
+        as("POST", { name: "greets", values: {}, checks: [{ kind: "contains", value: "Hi" }] }),
+      ] as const;
   }
 }
 
@@ -223,6 +253,7 @@ const writes = new Set<Operation>([
   "accept",
   "decline",
   "share",
+  "addTest",
 ]);
 const operations: Operation[] = [
   "get",
@@ -242,6 +273,9 @@ const operations: Operation[] = [
   "accept",
   "decline",
   "share",
+  "runs",
+  "tests",
+  "addTest",
 ];
 const everyone: Who[] = [...roles, "removed", "outsider", "admin", "visitor"];
 const cells = (["session", "write token", "read token"] as const).flatMap((credential) =>
@@ -256,7 +290,7 @@ const cells = (["session", "write token", "read token"] as const).flatMap((crede
   ),
 );
 
-/** The team's prompts, with their labels and suggestions. */
+/** The team's prompts, with their labels, suggestions and test cases. */
 const digest = async () =>
   JSON.stringify([
     await database.db.select().from(prompts).where(eq(prompts.teamId, teamId)),
@@ -269,6 +303,11 @@ const digest = async () =>
       .select({ suggestion: promptSuggestions })
       .from(promptSuggestions)
       .innerJoin(prompts, eq(prompts.id, promptSuggestions.promptId))
+      .where(eq(prompts.teamId, teamId)),
+    await database.db
+      .select({ test: promptTests })
+      .from(promptTests)
+      .innerJoin(prompts, eq(prompts.id, promptTests.promptId))
       .where(eq(prompts.teamId, teamId)),
   ]);
 
@@ -301,6 +340,9 @@ describe("a team's prompts, by role", () => {
         expect(await res.json()).toMatchObject({ id, teamId });
       } else if (operation === "byLabel") {
         expect(await res.json()).toMatchObject({ id, promptText: made.text, version: 1 });
+      } else if (operation === "tests") {
+        const body = (await res.json()) as { tests: { name: string }[] };
+        expect(body.tests.map((test) => test.name)).toEqual(["kept"]);
       } else if (operation === "accept") {
         expect(await res.json()).toMatchObject({ status: "accepted", acceptedVersion: 3 });
       }

@@ -14,7 +14,7 @@ export async function listRuns(options: {
 }): Promise<{ runs: RunView[] }> {
   const viewer = requireViewer(options.viewer);
   const { db, runsKeptPerPrompt } = options.workbench;
-  const prompt = await requirePromptPrivateData(db, viewer, options.promptId);
+  const prompt = await requirePromptPrivateData(db, viewer, options.promptId, "read");
   const rows = await db
     .select()
     .from(promptRuns)

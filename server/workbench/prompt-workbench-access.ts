@@ -1,27 +1,40 @@
 import { and, eq } from "drizzle-orm";
+import { roleAtLeast } from "../../shared/teams.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { assertPromptId, visibleTo } from "../prompts/prompt-access.ts";
+import {
+  assertPromptId,
+  type PromptStanding,
+  standingColumns,
+  visibleTo,
+} from "../prompts/prompt-access.ts";
 
-/** A prompt a run or a test is about, as its visibility and owner decide. */
-export interface RunnablePrompt {
+/** A prompt a run or a test is about, as its visibility, owner and team decide. */
+export interface RunnablePrompt extends PromptStanding {
   id: string;
   title: string;
-  userId: string | null;
-  isShared: boolean;
   version: number;
   promptText: string;
 }
 
 /**
- * A prompt's private data (its kept runs, its test cases and their outcomes) is read and
- * changed by whoever may read the prompt privately, in one place: its owner now; once teams
- * exist, its team's members too. Not administrators: like folders and tags, it is the owner's.
+ * What the viewer may do with a prompt's private data (its kept runs, its test cases and their
+ * outcomes), decided here alone: on a person's own prompt, its owner everything; on a team's,
+ * every member reads them (and has their runs kept) and its editors and owners also change the
+ * test cases and run them. Nobody else, administrators neither: like folders and tags, they are
+ * the owner's, or the team's.
  */
-export function mayReadPrivateData(prompt: Pick<RunnablePrompt, "userId">, viewer: Viewer) {
-  return prompt.userId !== null && prompt.userId === viewer.userId;
+export function privateDataAccess(
+  prompt: Pick<RunnablePrompt, "userId" | "teamId" | "teamRole">,
+  viewer: Viewer,
+): "change" | "read" | null {
+  if (prompt.teamId !== null) {
+    if (roleAtLeast(prompt.teamRole, "editor")) return "change";
+    return prompt.teamRole === null ? null : "read";
+  }
+  return prompt.userId !== null && prompt.userId === viewer.userId ? "change" : null;
 }
 
 /** The prompt, if the viewer may see it at all (prompt-access.ts); otherwise not found. */
@@ -35,10 +48,9 @@ export async function requireRunnablePrompt(
     .select({
       id: prompts.id,
       title: prompts.title,
-      userId: prompts.userId,
-      isShared: prompts.isShared,
       version: prompts.version,
       promptText: prompts.promptText,
+      ...standingColumns(viewer),
     })
     .from(prompts)
     .where(and(eq(prompts.id, id), visibleTo(viewer)));
@@ -47,16 +59,30 @@ export async function requireRunnablePrompt(
 }
 
 /**
- * The prompt, if the viewer may read its private data. One they cannot see is not found, as
- * everywhere; another person's shared prompt is visible, but its runs and tests are theirs.
+ * The prompt, if the viewer may read its private data, or (`need: "change"`) change it. One
+ * they cannot see is not found, as everywhere; another person's shared prompt is visible, but
+ * its runs and tests are theirs; a team's viewer reads its test cases but does not change them.
  */
-export async function requirePromptPrivateData(db: Database, viewer: Viewer, id: string) {
+export async function requirePromptPrivateData(
+  db: Database,
+  viewer: Viewer,
+  id: string,
+  need: "read" | "change",
+) {
   const prompt = await requireRunnablePrompt(db, viewer, id);
-  if (!mayReadPrivateData(prompt, viewer)) {
+  const access = privateDataAccess(prompt, viewer);
+  if (access === null) {
     throw new AppError(
       "forbidden",
-      "Runs and test cases of a prompt are its owner's",
+      "Runs and test cases of a prompt are its owner's, or its team's",
       "prompt_not_own",
+    );
+  }
+  if (need === "change" && access === "read") {
+    throw new AppError(
+      "forbidden",
+      "Only the team's editors can change its test cases and run them",
+      "team_role",
     );
   }
   return prompt;

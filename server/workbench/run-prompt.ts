@@ -5,7 +5,7 @@ import { requireConnection } from "./connection-access.ts";
 import { openConnection } from "./connection-view.ts";
 import { callModel } from "./model-client.ts";
 import { promptToRun } from "./prompt-to-run.ts";
-import { mayReadPrivateData } from "./prompt-workbench-access.ts";
+import { privateDataAccess } from "./prompt-workbench-access.ts";
 import { recordRun } from "./record-run.ts";
 import { runDeadline } from "./run-deadline.ts";
 import type { RunInput } from "./run-input.ts";
@@ -59,7 +59,7 @@ export async function prepareRun(options: {
           timedOut: deadline.timedOut(),
         });
       });
-      const keeps = prompt !== null && mayReadPrivateData(prompt, viewer);
+      const keeps = prompt !== null && privateDataAccess(prompt, viewer) !== null;
       const runId = keeps
         ? await recordRun(
             db,

@@ -11,6 +11,7 @@ import { openConnection } from "./connection-view.ts";
 import { callModel } from "./model-client.ts";
 import { versionText } from "./prompt-to-run.ts";
 import { requirePromptPrivateData } from "./prompt-workbench-access.ts";
+import { runDeadline } from "./run-deadline.ts";
 import type { TestRunInput } from "./run-input.ts";
 import { testRows } from "./test-cases.ts";
 import { upstreamFailure } from "./upstream-failure.ts";
@@ -33,7 +34,7 @@ export async function runTests(options: {
   const viewer = requireViewer(options.viewer);
   const { workbench, input } = options;
   const { db, secret, limits } = workbench;
-  const prompt = await requirePromptPrivateData(db, viewer, options.promptId);
+  const prompt = await requirePromptPrivateData(db, viewer, options.promptId, "change");
   const connection = await requireConnection(db, viewer, input.connectionId);
   const open = openConnection(connection, secret);
   const { version, promptText } = await versionText(db, viewer, prompt, input.version);
@@ -42,10 +43,14 @@ export async function runTests(options: {
     throw new AppError("invalid_input", "This prompt has no test cases yet. Add one first.");
   }
   const release = workbench.slots.take(viewer.userId);
-  // The first failure stops the cases still running: their answers would be thrown away.
+  // The first failure stops the cases still running: their answers would be thrown away; so
+  // does the request's end. The deadline is a timer of our own (run-deadline.ts).
   const stop = new AbortController();
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
-  const signal = AbortSignal.any([options.signal, stop.signal, timeout]);
+  const stopWithRequest = () => stop.abort(options.signal.reason);
+  if (options.signal.aborted) stopWithRequest();
+  else options.signal.addEventListener("abort", stopWithRequest, { once: true });
+  const deadline = runDeadline(stop.signal, limits.timeoutMs);
+  const signal = deadline.signal;
   try {
     const results: TestResult[] = new Array(tests.length);
     let next = 0;
@@ -85,7 +90,7 @@ export async function runTests(options: {
             apiKey: open.apiKey,
             timeoutS: limits.timeoutMs / 1000,
             stopped: options.signal.aborted,
-            timedOut: timeout.aborted,
+            timedOut: deadline.timedOut(),
           });
         });
         const failures = await answerFailures(answer.output, test.checks);
@@ -128,6 +133,8 @@ export async function runTests(options: {
       });
     return { version, results };
   } finally {
+    deadline.end();
+    options.signal.removeEventListener("abort", stopWithRequest);
     release();
   }
 }

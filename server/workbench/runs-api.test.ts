@@ -7,6 +7,7 @@ import {
   standInModels,
   startModelServer,
 } from "../../tests/support/model-server.ts";
+import { teamOf, teamPrompt } from "../../tests/support/teams.ts";
 import { createTestApp, type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import {
   addConnection,
@@ -339,6 +340,79 @@ describe("runs", () => {
     });
     expect(await keptRuns(shared.id)).toEqual([]);
     expect((await bob.call("GET", `/api/v1/prompts/${shared.id}/runs`)).status).toBe(403);
+  });
+
+  it("a team prompt's runs and test cases are its members', changed and run by its editors", async () => {
+    const owner = await person();
+    const editor = await person();
+    const viewer = await person();
+    const teamId = await teamOf(owner, [
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const promptId = await teamPrompt(editor, teamId, "Team words");
+    const runAs = async (who: Awaited<ReturnType<typeof person>>) => {
+      const connection = await addConnection(who, { baseUrl: models.openAiUrl });
+      const res = await who.call("POST", "/api/v1/runs", {
+        promptId,
+        connectionId: connection.id,
+        model: "stand-in-small",
+      });
+      expect(res.status).toBe(200);
+      return { connection, runId: res.body.runId as string | null };
+    };
+    // Every member's run is kept, and every member reads the team's runs.
+    const byViewer = await runAs(viewer);
+    const byEditor = await runAs(editor);
+    expect(byViewer.runId).toEqual(expect.any(String));
+    expect(byEditor.runId).toEqual(expect.any(String));
+    for (const member of [owner, editor, viewer]) {
+      const runs = await member.call("GET", `/api/v1/prompts/${promptId}/runs`);
+      expect(runs.body.runs.map((run: { id: string }) => run.id).sort()).toEqual(
+        [byViewer.runId, byEditor.runId].sort(),
+      );
+    }
+    // Its editors write and run the cases; a viewer reads them and their outcomes.
+    const testCase = { name: "greets", values: {}, checks: [{ kind: "contains", value: "Team" }] };
+    expect((await viewer.call("POST", `/api/v1/prompts/${promptId}/tests`, testCase)).body).toEqual(
+      {
+        error: expect.objectContaining({ detail: "team_role" }),
+      },
+    );
+    const made = await editor.call("POST", `/api/v1/prompts/${promptId}/tests`, testCase);
+    expect(made.status).toBe(201);
+    const testPath = `/api/v1/prompts/${promptId}/tests/${made.body.id}`;
+    expect((await viewer.call("PATCH", testPath, { name: "mine" })).status).toBe(403);
+    expect((await viewer.call("DELETE", testPath)).status).toBe(403);
+    const runTests = (who: Awaited<ReturnType<typeof person>>, connectionId: string) =>
+      who.call("POST", `/api/v1/prompts/${promptId}/tests/run`, {
+        connectionId,
+        model: "stand-in-small",
+      });
+    expect((await runTests(viewer, byViewer.connection.id)).status).toBe(403);
+    const ran = await runTests(editor, byEditor.connection.id);
+    expect(ran.body).toMatchObject({ version: 1, results: [{ passed: true }] });
+    const summary = await viewer.call("GET", `/api/v1/prompts/${promptId}/tests/summary`);
+    expect(summary.body.versions).toEqual([expect.objectContaining({ version: 1, passed: 1 })]);
+    expect((await viewer.call("GET", `/api/v1/prompts/${promptId}/tests`)).body.tests).toEqual([
+      made.body,
+    ]);
+    // Removed, a member reads none of it on the next request, and their runs are no longer kept.
+    expect(
+      (await owner.call("DELETE", `/api/v1/teams/${teamId}/members/${viewer.user.id}`)).status,
+    ).toBe(204);
+    for (const path of ["runs", "tests", "tests/summary"]) {
+      expect((await viewer.call("GET", `/api/v1/prompts/${promptId}/${path}`)).status, path).toBe(
+        404,
+      );
+    }
+    const after = await viewer.call("POST", "/api/v1/runs", {
+      promptId,
+      connectionId: byViewer.connection.id,
+      model: "stand-in-small",
+    });
+    expect(after.status).toBe(404);
+    expect(await keptRuns(promptId)).toHaveLength(2);
   });
 
   it("Stop cancels the request to the model service, and keeps nothing", async () => {

@@ -23,7 +23,7 @@ export async function listTests(options: {
   promptId: string;
 }): Promise<{ tests: TestCase[] }> {
   const viewer = requireViewer(options.viewer);
-  const prompt = await requirePromptPrivateData(options.db, viewer, options.promptId);
+  const prompt = await requirePromptPrivateData(options.db, viewer, options.promptId, "read");
   return { tests: (await testRows(options.db, prompt.id)).map(testCaseOf) };
 }
 
@@ -43,7 +43,7 @@ export async function createTest(options: {
 }): Promise<TestCase> {
   const viewer = requireViewer(options.viewer);
   const { db, input } = options;
-  const prompt = await requirePromptPrivateData(db, viewer, options.promptId);
+  const prompt = await requirePromptPrivateData(db, viewer, options.promptId, "change");
   await assertSchemasCompile(input.checks);
   const [held] = await db
     .select({ n: count() })
@@ -64,7 +64,7 @@ export async function createTest(options: {
 }
 
 async function requireTest(db: Database, viewer: Viewer, promptId: string, id: string) {
-  const prompt = await requirePromptPrivateData(db, viewer, promptId);
+  const prompt = await requirePromptPrivateData(db, viewer, promptId, "change");
   if (!isUuid(id)) throw testNotFound();
   const [row] = await db
     .select()

@@ -21,7 +21,7 @@ export async function testSummaries(options: {
 }): Promise<{ versions: VersionTestSummary[] }> {
   const viewer = requireViewer(options.viewer);
   const { db } = options.workbench;
-  const prompt = await requirePromptPrivateData(db, viewer, options.promptId);
+  const prompt = await requirePromptPrivateData(db, viewer, options.promptId, "read");
   const newest = await db
     .selectDistinct({ version: promptTestResults.version })
     .from(promptTestResults)

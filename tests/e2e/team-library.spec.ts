@@ -116,6 +116,18 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expectToast(viewer, "Suggestion sent to the team's editors");
   await expect(suggest.getByText("Waiting")).toBeVisible();
   await viewer.keyboard.press("Escape");
+  // The prompt's workbench shows the viewer the team's test cases, to read: its editors write them.
+  await shortCard()
+    .getByRole("button", { name: `Run ${short.act} ${suffix} against a model` })
+    .click();
+  const workbench = viewer.getByRole("dialog", { name: `Run: ${short.act} ${suffix}` });
+  await workbench.getByRole("tab", { name: "Tests" }).click();
+  await expect(
+    workbench.getByText("No test cases yet. The team's editors add them."),
+  ).toBeVisible();
+  await expect(workbench.getByRole("button", { name: "New test case" })).toHaveCount(0);
+  await expect(workbench.getByRole("tab", { name: "Runs" })).toBeVisible();
+  await viewer.keyboard.press("Escape");
 
   await editor.reload();
   await card(editor, `${short.act} ${suffix}`)

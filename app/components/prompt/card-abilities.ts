@@ -23,6 +23,12 @@ export interface CardAbilities {
   suggest?: "propose" | "decide";
   /** Share a team prompt with the community, or withdraw it: the team's editors. */
   share?: boolean;
+  /**
+   * Its test cases and kept runs (the workbench's Tests and Runs, the history's outcomes): read,
+   * by a team's viewers, or also changed and run, by its owner and a team's editors. The server
+   * decides the same (server/workbench/prompt-workbench-access.ts).
+   */
+  tests?: "read" | "change";
 }
 
 /**
@@ -40,6 +46,7 @@ export function personalAbilities(
     organise: prompt.isOwn && viewer.organising,
     saveCopy: !prompt.isOwn,
     collect: prompt.isShared,
+    ...(prompt.isOwn ? { tests: "change" as const } : {}),
   };
 }
 
@@ -57,5 +64,6 @@ export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
     collect: prompt.isShared,
     suggest: edits ? "decide" : "propose",
     share: edits,
+    tests: edits ? "change" : "read",
   };
 }

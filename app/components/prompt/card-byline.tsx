@@ -15,6 +15,8 @@ export function CardByline(props: {
   suggest?: "propose" | "decide";
   /** Share it with the community, or withdraw it (a team's editors). */
   canShare?: boolean;
+  /** The history says how each version did on the prompt's test cases (CardAbilities.tests). */
+  showsTests: boolean;
   onChanged: (prompt: Prompt) => void;
 }) {
   const { prompt } = props;
@@ -28,6 +30,7 @@ export function CardByline(props: {
           <HistoryDialog
             prompt={prompt}
             canRestore={props.canRestore}
+            showsTests={props.showsTests}
             onChanged={props.onChanged}
           />
         </>

@@ -19,6 +19,8 @@ export function CardUseButtons(props: {
   whole: ReturnType<typeof useWholePrompt>;
   copySource: string | (() => Promise<string>);
   canSaveCopy: boolean;
+  /** Its test cases and kept runs, in the Run dialog (CardAbilities.tests). */
+  tests: "read" | "change" | undefined;
   onCopied: () => void;
 }) {
   const { prompt, whole } = props;
@@ -32,7 +34,7 @@ export function CardUseButtons(props: {
         ) : (
           <OpenInMenu text={props.copySource} label={`Open in an AI assistant: ${prompt.title}`} />
         )}
-        <RunDialog prompt={prompt} whole={whole} />
+        <RunDialog prompt={prompt} whole={whole} tests={props.tests} />
       </span>
       <span className="flex items-center">
         {props.canSaveCopy ? <SaveButton prompt={prompt} /> : null}

@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Prompt } from "../../../shared/prompt.ts";
 import type { SearchMatch } from "../../../shared/search-match.ts";
-import { type CardAbilities, personalAbilities } from "./card-abilities.ts";
+import { type CardAbilities, personalAbilities, teamAbilities } from "./card-abilities.ts";
 import { PromptCard } from "./prompt-card.tsx";
 
 /**
@@ -119,7 +119,14 @@ describe("on a person's own library and the community's", () => {
   it("lets the owner change their prompt, an administrator delete any, and others save a copy", () => {
     expect(
       personalAbilities({ ...prompt, isOwn: true }, { isAdmin: false, organising: true }),
-    ).toEqual({ edit: true, delete: true, organise: true, saveCopy: false, collect: true });
+    ).toEqual({
+      edit: true,
+      delete: true,
+      organise: true,
+      saveCopy: false,
+      collect: true,
+      tests: "change",
+    });
     expect(personalAbilities(prompt, admin)).toEqual({
       edit: false,
       delete: true,
@@ -130,5 +137,14 @@ describe("on a person's own library and the community's", () => {
     expect(personalAbilities({ ...prompt, isShared: false, isOwn: true }, admin).collect).toBe(
       false,
     );
+  });
+});
+
+describe("on a team's library", () => {
+  it("lets its editors change and run the test cases its viewers read", () => {
+    const teamPrompt = { ...prompt, teamId: "team" };
+    expect(teamAbilities(teamPrompt, "viewer")).toMatchObject({ edit: false, tests: "read" });
+    expect(teamAbilities(teamPrompt, "editor")).toMatchObject({ edit: true, tests: "change" });
+    expect(teamAbilities(teamPrompt, "owner").tests).toBe("change");
   });
 });

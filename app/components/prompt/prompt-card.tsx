@@ -94,6 +94,7 @@ export function PromptCard(props: {
           canRestore={can.edit}
           suggest={can.suggest}
           canShare={can.share}
+          showsTests={can.tests !== undefined}
           onChanged={handlers.onChanged}
         />
         {can.organise ? <CardPin prompt={prompt} /> : null}
@@ -102,6 +103,7 @@ export function PromptCard(props: {
           whole={text.whole}
           copySource={text.copySource}
           canSaveCopy={can.saveCopy}
+          tests={can.tests}
           onCopied={copied}
         />
       </footer>

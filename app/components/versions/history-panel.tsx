@@ -26,6 +26,8 @@ import { VersionLabels } from "./version-labels.tsx";
 export default function HistoryPanel(props: {
   prompt: Prompt;
   canRestore: boolean;
+  /** How each version did on its test cases, where the person may read them. */
+  showsTests: boolean;
   onChanged: (prompt: Prompt) => void;
 }) {
   const { prompt } = props;
@@ -54,7 +56,7 @@ export default function HistoryPanel(props: {
   /** The history again, after a label moved: the versions' labels as they now stand. */
   const reload = async () =>
     setHistory(await api<History>("GET", `/api/v1/prompts/${prompt.id}/versions`));
-  const tests = useVersionTests(prompt.id, prompt.isOwn);
+  const tests = useVersionTests(prompt.id, props.showsTests);
 
   async function purge(number: number) {
     try {

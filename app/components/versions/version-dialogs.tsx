@@ -13,6 +13,7 @@ const SuggestionsPanel = lazy(() => import("./suggestions-panel.tsx"));
 export function HistoryDialog(props: {
   prompt: Prompt;
   canRestore: boolean;
+  showsTests: boolean;
   onChanged: (prompt: Prompt) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -41,6 +42,7 @@ export function HistoryDialog(props: {
             key={prompt.version}
             prompt={prompt}
             canRestore={props.canRestore}
+            showsTests={props.showsTests}
             onChanged={props.onChanged}
           />
         </Suspense>

@@ -15,11 +15,16 @@ const RunWorkbench = lazy(() => import("./run-workbench.tsx"));
  * when the list gave only its start). The dialog is built on first use, so a list of cards
  * renders a plain button.
  */
-export function RunDialog(props: { prompt: Prompt; whole: ReturnType<typeof useWholePrompt> }) {
+export function RunDialog(props: {
+  prompt: Prompt;
+  whole: ReturnType<typeof useWholePrompt>;
+  tests: "read" | "change" | undefined;
+}) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const { prompt } = props;
   const whole = props.whole.whole;
+  const tests = props.tests ?? null;
   // One object per version of the text: the form starts again only when the text does.
   const template = useMemo(
     () =>
@@ -27,9 +32,9 @@ export function RunDialog(props: { prompt: Prompt; whole: ReturnType<typeof useW
         id: whole.id,
         title: whole.title,
         promptText: whole.promptText,
-        prompt: { id: whole.id, version: whole.version, isOwn: whole.isOwn },
+        prompt: { id: whole.id, version: whole.version, tests },
       },
-    [whole],
+    [whole, tests],
   );
 
   function openDialog(next: boolean) {

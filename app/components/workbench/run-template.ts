@@ -6,8 +6,11 @@ export interface RunTemplate {
   id: string;
   title: string;
   promptText: string;
-  /** Set for a prompt: runs name it, and it has versions and may have tests. */
-  prompt: { id: string; version: number; isOwn: boolean } | null;
+  /**
+   * Set for a prompt: runs name it, and it has versions. `tests` is what the person may do with
+   * its test cases and kept runs (CardAbilities.tests): null, neither is shown.
+   */
+  prompt: { id: string; version: number; tests: "read" | "change" | null } | null;
 }
 
 /** The run body's part that names what is run. */

@@ -3,13 +3,13 @@ import { api } from "~/lib/api-client.ts";
 import { brokeText, type VersionTestSummary } from "../../../shared/workbench.ts";
 
 /**
- * How each version did on the prompt's test cases, as last run, for the history; nothing for a
- * prompt that is not the person's own (its tests are its owner's) or has none run.
+ * How each version did on the prompt's test cases, as last run, for the history; nothing where
+ * the person may not read them (`shown`: its owner, a team's members) or none were run.
  */
-export function useVersionTests(promptId: string, own: boolean) {
+export function useVersionTests(promptId: string, shown: boolean) {
   const [summaries, setSummaries] = useState(new Map<number, VersionTestSummary>());
   useEffect(() => {
-    if (!own) return;
+    if (!shown) return;
     let current = true;
     api<{ versions: VersionTestSummary[] }>("GET", `/api/v1/prompts/${promptId}/tests/summary`)
       .then((answer) => {
@@ -20,7 +20,7 @@ export function useVersionTests(promptId: string, own: boolean) {
     return () => {
       current = false;
     };
-  }, [promptId, own]);
+  }, [promptId, shown]);
   return summaries;
 }
 

@@ -17,7 +17,7 @@ type Tab = "run" | "compare" | "tests" | "runs";
 
 /**
  * The workbench for one prompt (or a typed-in text): Run it against a model, Compare two
- * versions or models side by side, and, on one's own prompt, its Tests and kept Runs. The
+ * versions or models side by side, and, where the person may, its Tests and kept Runs. The
  * template's values and the model chosen are shared by every tab. The connections are its
  * page's (a card's Run dialog fetches its own).
  */
@@ -30,11 +30,11 @@ export function WorkbenchBody(props: {
   const form = useTemplateForm({ whole: template, open: true, me: user ? displayName(user) : "" });
   const [choice, setChoice] = useState<ModelChoice>(noChoice);
   const [tab, setTab] = useState<Tab>("run");
-  const own = template.prompt?.isOwn === true;
+  const tests = template.prompt?.tests ?? null;
   const tabs = [
     { id: "run" as const, label: "Run" },
     { id: "compare" as const, label: "Compare" },
-    ...(own
+    ...(tests
       ? [
           { id: "tests" as const, label: "Tests" },
           { id: "runs" as const, label: "Runs" },
@@ -76,7 +76,12 @@ export function WorkbenchBody(props: {
         <CompareTab template={template} form={form} connections={list} choice={choice} />
       ) : null}
       {tab === "tests" && template.prompt ? (
-        <TestsTab promptId={template.prompt.id} variables={form.variables} choice={choice} />
+        <TestsTab
+          promptId={template.prompt.id}
+          variables={form.variables}
+          choice={choice}
+          canChange={tests === "change"}
+        />
       ) : null}
       {tab === "runs" && template.prompt ? <RunsTab promptId={template.prompt.id} /> : null}
     </WorkbenchTabs>

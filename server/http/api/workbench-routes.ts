@@ -33,11 +33,17 @@ import {
 const signedIn = { unauthenticated: "Not signed in." };
 const connectionNotFound = "No such connection of yours (`connection_not_found`).";
 const promptNotFound = "No such prompt you can see (`prompt_not_found`).";
-/** A prompt's kept runs, test cases and outcomes are its owner's. */
+/** A prompt's kept runs, test cases and outcomes are its owner's, or its team's members'. */
 const ownersOnly = {
   ...signedIn,
   not_found: promptNotFound,
-  forbidden: "Another person's prompt (`prompt_not_own`): its runs and tests are theirs.",
+  forbidden:
+    "Another person's prompt, or a team's you are not in (`prompt_not_own`): its runs and tests are theirs.",
+};
+/** Changing test cases, and running them, is for the prompt's owner, or its team's editors. */
+const changersOnly = {
+  ...ownersOnly,
+  forbidden: `${ownersOnly.forbidden} A team's viewer reads them but does not change or run them (\`team_role\`).`,
 };
 const keyNeeded =
   "its key was kept under another `CONNECTION_SECRET` (`connection_key_needed`), or its address is one the server does not call (`connection_address_refused`)";
@@ -166,8 +172,8 @@ const runRoute = createRoute({
   summary: "Run a prompt against a model",
   description: `The prompt's text (at the version asked for) or the text given, filled as the template form
 fills it: snippets expanded from your own prompts, \`{{today}}\`, \`{{me}}\` and the values. A run of
-your own prompt is kept with its version (\`GET /api/v1/prompts/{id}/runs\`); anyone who can read a
-shared prompt may run it, without it being kept. Every refusal comes before anything is sent to the
+your own prompt, or of a team's you are in, is kept with its version (\`GET /api/v1/prompts/{id}/runs\`);
+anyone who can read a shared prompt may run it, without it being kept. Every refusal comes before anything is sent to the
 service. With \`stream: true\`, the answer is a server-sent event stream: \`delta\` events, each
 \`{ text }\`, a piece of the answer as it comes, then one \`done\` event, a \`RunResult\`, or one
 \`error\` event, an \`Error\` (a failure of the service, as \`upstream_failed\` would say it). A run
@@ -197,7 +203,7 @@ const listRunsRoute = createRoute({
   method: "get",
   path: "/prompts/{id}/runs",
   tags: runsTags,
-  summary: "Your prompt's kept runs",
+  summary: "A prompt's kept runs",
   description:
     "Newest first, at most `RUNS_KEPT_PER_PROMPT`: each with the version it ran, its values, answer, usage and times.",
   request: { params: promptId },
@@ -208,7 +214,7 @@ const listTestsRoute = createRoute({
   method: "get",
   path: "/prompts/{id}/tests",
   tags: testsTags,
-  summary: "Your prompt's test cases",
+  summary: "A prompt's test cases",
   request: { params: promptId },
   responses: { 200: jsonAnswer(testList, "The test cases."), ...refusals(ownersOnly) },
 });
@@ -223,7 +229,7 @@ const createTestRoute = createRoute({
   responses: {
     201: jsonAnswer(testCase, "The test case."),
     ...refusals({
-      ...ownersOnly,
+      ...changersOnly,
       invalid_input: "A bad field or check, named; a JSON Schema that cannot be used.",
       payload_too_large: "The prompt has 50 test cases already.",
     }),
@@ -253,7 +259,7 @@ const runTestsRoute = createRoute({
   responses: {
     200: jsonAnswer(testRun, "Each case's outcome."),
     ...refusals({
-      ...ownersOnly,
+      ...changersOnly,
       ...modelCall,
       ...purged,
       invalid_input: `A bad field, named; a prompt without test cases; or the connection cannot be used: ${keyNeeded}.`,
@@ -274,7 +280,7 @@ const updateTestRoute = createRoute({
   responses: {
     200: jsonAnswer(testCase, "The test case, changed."),
     ...refusals({
-      ...ownersOnly,
+      ...changersOnly,
       invalid_input: "A bad field or check, named; a JSON Schema that cannot be used.",
       not_found: "No such prompt you can see (`prompt_not_found`) or test case (`test_not_found`).",
     }),
@@ -291,7 +297,7 @@ const deleteTestRoute = createRoute({
   responses: {
     204: { description: "Deleted." },
     ...refusals({
-      ...ownersOnly,
+      ...changersOnly,
       not_found: "No such prompt you can see (`prompt_not_found`) or test case (`test_not_found`).",
     }),
   },
