@@ -81,6 +81,7 @@ export type ErrorDetail =
   | "connection_limit"
   | "label_limit"
   | "suggestion_limit"
+  | "team_library_full"
   // rate_limited
   | "import_running"
   | "runs_at_once"

@@ -31,8 +31,8 @@ export const backupTables = tableCodecs.map((codec) => {
  * Tables no backup holds, and no restore accepts. Sessions, access tokens (OAuth ones with their
  * clients and codes) and sign-ins in progress are credentials: a backup that held them (or a
  * crafted one) could sign someone in, so after a restore people sign in and make tokens again.
- * Rate limit counts and import runs are over in minutes; library usage is counted again by the
- * database as rows are restored. Deleted shared prompts' ids only turn a page's 404 into a 410.
+ * Rate limit counts and import runs are over in minutes; library usage (a person's and a team's) is counted
+ * again by the database as rows are restored. Deleted shared prompts' ids only turn a page's 404 into a 410.
  * Stored pages are rendered again from what is restored. Library limits are the deployment's,
  * written by each start of the app.
  */
@@ -45,6 +45,7 @@ export const leftOutOfBackups = [
   "rate_limits",
   "import_runs",
   "library_usage",
+  "team_usage",
   "gone_prompts",
   "stored_pages",
   "library_limits",

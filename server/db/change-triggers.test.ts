@@ -21,6 +21,7 @@ const exempt: Record<string, string> = {
   sign_in_attempts: "the state of a sign-in in progress; no page shows it",
   rate_limits: "request counts; no page shows them",
   library_usage: "counts kept by triggers on prompts, folders and tags, which announce themselves",
+  team_usage: "a team's counts kept by triggers on prompts, which announce themselves",
   prompt_copies: "one row per copy per day; the count it moves is on prompts, which announces",
   oauth_clients: "an MCP client's registration; no kept answer shows it",
   oauth_codes: "a consent between its page and the code's exchange; no kept answer shows it",

@@ -11,7 +11,7 @@ const megabytes = (bytes: number) => `${count(Math.floor(bytes / 1_048_576))} MB
 
 /**
  * What the database's limit triggers (drizzle/0010_library-limits.sql, drizzle/0017,
- * drizzle/0021, drizzle/0023, drizzle/0027, drizzle/0028) refuse, each with its own SQLSTATE
+ * drizzle/0021, drizzle/0023, drizzle/0027, drizzle/0028, drizzle/0030) refuse, each with its own SQLSTATE
  * and the limit in DETAIL, worded for people.
  */
 const refusals: Record<string, (limit: number) => LimitRefusal> = {
@@ -86,6 +86,16 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
     message: `A prompt has at most ${count(limit)} suggestions waiting: accept or decline some first`,
     detail: "suggestion_limit",
   }),
+  PS018: (limit) => ({
+    code: "payload_too_large",
+    message: `This team's library is full: it holds at most ${count(limit)} prompts`,
+    detail: "team_library_full",
+  }),
+  PS019: (limit) => ({
+    code: "payload_too_large",
+    message: `This team's library is full: its prompts hold at most ${megabytes(limit)} of text`,
+    detail: "team_library_full",
+  }),
   PS017: () => ({
     code: "not_found",
     message: "That version is not there to label: it may have been purged or merged away",
@@ -94,7 +104,10 @@ const refusals: Record<string, (limit: number) => LimitRefusal> = {
 };
 
 /** What a limit's refusal says, for a check made before writing (an import's, say). */
-export function refusalOf(code: "PS001" | "PS002" | "PS003" | "PS004" | "PS009", limit: number) {
+export function refusalOf(
+  code: "PS001" | "PS002" | "PS003" | "PS004" | "PS009" | "PS018" | "PS019",
+  limit: number,
+) {
   return (refusals[code] as (limit: number) => LimitRefusal)(limit);
 }
 

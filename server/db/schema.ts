@@ -743,6 +743,19 @@ export const teams = pgTable("teams", {
 });
 
 /**
+ * How many prompts a team holds, and how many bytes of text: a team's library has the limits a
+ * person's has, counted here rather than toward the person who wrote each prompt (triggers of
+ * drizzle/0030_team-usage.sql).
+ */
+export const teamUsage = pgTable("team_usage", {
+  teamId: uuid("team_id")
+    .primaryKey()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  prompts: integer("prompts").notNull().default(0),
+  promptBytes: bigint("prompt_bytes", { mode: "number" }).notNull().default(0),
+});
+
+/**
  * Who is in a team, as what: 'viewer', 'editor' or 'owner' (shared/teams.ts). The database keeps
  * every team with an owner and within its limits (drizzle/0027_teams.sql).
  */

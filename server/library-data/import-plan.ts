@@ -55,8 +55,7 @@ export interface ImportPlan {
  * needs, must fit in the person's library limits, or nothing is written.
  *
  * Into a team (`teamId`, checked by the caller): the library is the team's, so a text the team
- * holds is the one skipped; the prompts count toward the importer's limits, as a team prompt
- * does toward its writer's. A team's prompts have no folders, tags or pins of their own yet, and
+ * holds is the one skipped, and the prompts count toward the team's library limits. A team's prompts have no folders, tags or pins of their own yet, and
  * stars and collections are a person's own, so the file's are left out: none is made
  * (`newFolders` and `newCollections` are 0).
  */
@@ -108,13 +107,18 @@ export async function planImport(
     teamId ? [] : (parsed.collections ?? []),
     fresh,
   );
-  await assertRoom(db, viewer, {
-    prompts: fresh.length,
-    bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
-    folders: newFolders.length,
-    tags: newTags.length,
-    collections: collections.make.length,
-  });
+  await assertRoom(
+    db,
+    viewer,
+    {
+      prompts: fresh.length,
+      bytes: fresh.reduce((sum, prompt) => sum + Buffer.byteLength(prompt.promptText, "utf8"), 0),
+      folders: newFolders.length,
+      tags: newTags.length,
+      collections: collections.make.length,
+    },
+    teamId,
+  );
   return {
     fresh,
     folderIds,
@@ -207,7 +211,9 @@ async function assertRoom(
   db: Database,
   viewer: Viewer,
   adding: { prompts: number; bytes: number; folders: number; tags: number; collections: number },
+  teamId: string | undefined,
 ) {
+  if (teamId) return assertTeamRoom(db, teamId, adding);
   const [room] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
       select u.prompts, u.prompt_bytes, u.folders, u.tags,
@@ -227,8 +233,44 @@ async function assertRoom(
     ["PS004", room.tags, adding.tags, room.tag_limit],
     ["PS009", room.collections, adding.collections, room.collection_limit],
   ] as const;
+  refuseBeyond(checks);
+}
+
+/** The same for an import into a team: its prompts count toward the team's library. */
+async function assertTeamRoom(
+  db: Database,
+  teamId: string,
+  adding: { prompts: number; bytes: number },
+) {
+  const [room] = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`
+      select u.prompts, u.prompt_bytes,
+        library_limit('prompts_per_person') as prompt_limit,
+        library_limit('library_bytes_per_person') as byte_limit
+      from team_usage u where u.team_id = ${teamId}`),
+  );
+  if (!room) return;
+  refuseBeyond([
+    ["PS018", room.prompts, adding.prompts, room.prompt_limit],
+    ["PS019", room.prompt_bytes, adding.bytes, room.byte_limit],
+  ]);
+}
+
+function refuseBeyond(
+  checks: readonly (readonly [
+    Parameters<typeof refusalOf>[0],
+    string | number | null | undefined,
+    number,
+    string | number | null | undefined,
+  ])[],
+) {
   for (const [code, used, added, limit] of checks) {
-    if (limit !== null && added > 0 && Number(used) + added > Number(limit)) {
+    if (
+      limit !== null &&
+      limit !== undefined &&
+      added > 0 &&
+      Number(used) + added > Number(limit)
+    ) {
       const refusal = refusalOf(code, Number(limit));
       throw new AppError(refusal.code, refusal.message, refusal.detail);
     }

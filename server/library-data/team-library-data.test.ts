@@ -315,17 +315,41 @@ describe("an import into a team", () => {
     const teamId = await teamOf(owner, [[editor, "editor"]]);
     const csv = (count: number) =>
       `act,prompt\n${Array.from({ length: count }, (_, i) => `A${i},text ${i}`).join("\n")}\n`;
-    // More than one import takes, and more than the importer's library holds (12 prompts).
+    // More than one import takes, and more than a library holds (12 prompts).
     const tooMany = await editor.upload(`/api/v1/import?team=${teamId}`, csv(21));
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.error.detail).toBe("import_too_large");
     await editor.call("POST", "/api/v1/prompts", { promptText: "Mine", shared: false });
-    const pastLibrary = await editor.upload(`/api/v1/import?team=${teamId}`, csv(12));
+    const pastLibrary = await editor.upload(`/api/v1/import?team=${teamId}`, csv(13));
     expect(pastLibrary.status).toBe(413);
+    expect(pastLibrary.body.error.detail).toBe("team_library_full");
     expect(await database.db.select().from(prompts).where(eq(prompts.teamId, teamId))).toEqual([]);
-    // A team prompt counts toward its writer's library as their own does.
-    expect((await editor.upload(`/api/v1/import?team=${teamId}`, csv(11))).status).toBe(201);
-    expect((await editor.upload("/api/v1/import", csv(1))).status).toBe(413);
+    // The team's library holds 12 of its own, whatever its writer's holds, and then no more,
+    // by the import's check or the database's on one prompt.
+    expect((await editor.upload(`/api/v1/import?team=${teamId}`, csv(12))).status).toBe(201);
+    const full = await editor.upload(`/api/v1/import?team=${teamId}`, "act,prompt\nB,other\n");
+    expect(full.body.error).toMatchObject({
+      detail: "team_library_full",
+      message: "This team's library is full: it holds at most 12 prompts",
+    });
+    const one = await editor.call("POST", "/api/v1/prompts", {
+      promptText: "One more",
+      useCase: "More",
+      shared: false,
+      teamId,
+    });
+    expect(one.status).toBe(413);
+    expect(one.body.error.detail).toBe("team_library_full");
+    // The writer's own library counts their own prompts alone: 11 more fit beside "Mine".
+    expect((await editor.upload("/api/v1/import", csv(11))).status).toBe(201);
+    expect((await editor.upload("/api/v1/import", "act,prompt\nC,another\n")).status).toBe(413);
+    // A prompt of theirs moved into a full team is refused, and stays theirs.
+    const [mine] = await database.db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.userId, editor.user.id), eq(prompts.promptText, "Mine")));
+    const moved = await editor.call("PUT", `/api/v1/prompts/${mine?.id}/team`, { teamId });
+    expect(moved.body.error.detail).toBe("team_library_full");
 
     const secret = JSON.stringify({
       format: libraryFormat,

@@ -93,7 +93,7 @@ check: findings make the preview and the import 422 \`privacy_findings\`, each n
 ("Prompt 3, version 1"), importing nothing, unless \`confirm=1\`.
 
 With \`team\`, the prompts come in as the team's (its editors and owners may), by the same rules
-and limits (they count toward yours, as a team prompt does toward its writer's); a text the team
+and limits (they count toward the team's library, \`team_library_full\` past it); a text the team
 already holds is skipped. A team's prompts have no folders, tags or pins of their own yet, and
 stars and collections are a person's own, so the file's are left out (\`newFolders\` and
 \`newCollections\` are 0). The team's log records the import with the number added. Removed from
