@@ -26,7 +26,7 @@ export interface Prompt {
   truncated: boolean;
   category: string | null;
   isShared: boolean;
-  /** The team whose library holds it; null for a person's own prompt. */
+  /** The team whose library holds it, to its members; null for anyone else, and own prompts. */
   teamId: string | null;
   createdAt: string;
   updatedAt: string;

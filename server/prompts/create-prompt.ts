@@ -55,6 +55,8 @@ export async function createPrompt(
       starredAt: null,
       // A new prompt has no copies yet, the viewer's or anyone's.
       savedByViewer: false,
+      // Its writer is the team's editor: a member.
+      shownTeamId: row.teamId,
       originalChanged: null,
       tags: [],
       titleKey: row.title.toLowerCase(),

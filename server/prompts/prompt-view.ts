@@ -99,6 +99,15 @@ function promptColumns(viewer: Viewer | null) {
     updatedAt: prompts.updatedAt,
     userId: prompts.userId,
     teamId: prompts.teamId,
+    /**
+     * The prompt's team as its JSON names it: to the team's members alone. To anyone else a team
+     * prompt shared with the community names no team, so its id cannot group a team's prompts.
+     */
+    shownTeamId: viewerId
+      ? sql<
+          string | null
+        >`case when ${prompts.teamId} is not null and exists (select 1 from team_members m where m.team_id = ${prompts.teamId} and m.user_id = ${viewerId}) then ${prompts.teamId} end`
+      : sql<string | null>`null`,
     createdByAdmin: prompts.createdByAdmin,
     folderId: prompts.folderId,
     pinnedAt: prompts.pinnedAt,
@@ -198,7 +207,7 @@ export function toPrompt(
       : { promptText: row.promptText, truncated: false }),
     category: row.category,
     isShared: row.isShared,
-    teamId: row.teamId,
+    teamId: row.shownTeamId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     creatorName: creatorName(row),

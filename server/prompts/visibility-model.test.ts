@@ -319,7 +319,8 @@ function expectShown(model: Model, item: ApiPrompt, prompt: ModelPrompt, actor: 
     isShared: prompt.shared,
     isOwn: isOwn(prompt, actor),
     isAdminCreated: prompt.owner === "admin",
-    teamId: prompt.team,
+    // The team is named to its members alone.
+    teamId: roleIn(model, actor, prompt.team) === null ? null : prompt.team,
     version: currentVersion(prompt),
     saveCount: model.prompts.filter((copy) => copy.source?.id === prompt.id).length,
     // Your own prompt is yours already, whether or not you also keep a copy of it; a copy you

@@ -337,7 +337,8 @@ describe("a team's prompts, by role", () => {
         const body = (await res.json()) as { items: { id: string }[] };
         expect(body.items.map((item) => item.id)).toContain(id);
       } else if (operation === "get") {
-        expect(await res.json()).toMatchObject({ id, teamId });
+        // The team is named to its members alone.
+        expect(await res.json()).toMatchObject({ id, teamId: member[who] ? teamId : null });
       } else if (operation === "byLabel") {
         expect(await res.json()).toMatchObject({ id, promptText: made.text, version: 1 });
       } else if (operation === "tests") {

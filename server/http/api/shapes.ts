@@ -125,7 +125,11 @@ const promptFields = {
 export const prompt = z
   .object({
     ...promptFields,
-    teamId: id.nullable().describe("The team whose library holds it; null: a person's own."),
+    teamId: id
+      .nullable()
+      .describe(
+        "The team whose library holds it, named to the team's members; null: a person's own, or a team's shared prompt read by anyone else.",
+      ),
     isOwn: z
       .boolean()
       .describe("Whether it is in your own library (a team's prompt is the team's, never yours)."),
