@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./tests/support/chromium-path.ts";
+import { headlessShellPath } from "./tests/support/chromium-path.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +20,7 @@ export default defineConfig({
     // time (the compositor encoding each frame), for pictures the snapshots show as well.
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -2,22 +2,24 @@
 // Playwright's own browser download does not. Never skip the suite silently.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chromiumPath } from "../tests/support/chromium-path.ts";
+import { headlessShellPath } from "../tests/support/chromium-path.ts";
 
-if (!existsSync(chromiumPath)) {
+if (!existsSync(headlessShellPath)) {
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync("/etc/debian_version")) {
-    console.log(`Chromium not found at ${chromiumPath}; installing Debian's chromium package...`);
+    console.log(
+      `Chromium not found at ${headlessShellPath}; installing Debian's chromium-headless-shell package...`,
+    );
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
       stdio: "inherit",
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
   }
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync(headlessShellPath)) {
     console.error(
-      `The browser tests need Chromium, and none was found at ${chromiumPath}.\n` +
-        "Install it (Debian/Ubuntu: sudo apt-get install chromium) or point CHROMIUM_PATH at a Chromium binary.",
+      `The browser tests need Chromium, and none was found at ${headlessShellPath}.\n` +
+        "Install it (Debian/Ubuntu: sudo apt-get install chromium-headless-shell) or point CHROMIUM_PATH at a Chromium binary.",
     );
     process.exit(1);
   }

@@ -75,10 +75,12 @@ test("the consent page names the app, what it may do and as whom; Allow sends a 
     }
   }
 
+  // The answer is read off the request the browser sends: Chromium's headless shell does not
+  // route a navigation a form's redirect started to the stub (as neither does any Chromium for
+  // one started from the keyboard, below).
+  const sentBack = page.waitForRequest(/^https:\/\/client\.example\/callback\?/);
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/^https:\/\/client\.example\/callback\?/);
-  await expect(page.getByText("Connected")).toBeVisible();
-  const answer = new URL(page.url());
+  const answer = new URL((await sentBack).url());
   expect(answer.searchParams.get("code")).toMatch(/^[\w-]{40,}$/);
   expect(answer.searchParams.get("state")).toBe("e2e-state");
   expect(answer.searchParams.get("iss")).toBe(baseURL);
