@@ -19,6 +19,10 @@ export interface ConnectionView {
    */
   keyNeedsEntering: boolean;
   defaultModel: string | null;
+  /** A team's connection: its members run with it; null for one's own. */
+  team: { id: string; name: string } | null;
+  /** Whether the person may change and delete it: their own, or a team's they own. */
+  canManage: boolean;
 }
 
 export const connectionNameMaxLength = 80;

@@ -636,13 +636,17 @@ export const storedPages = pgTable(
  * AES-256-GCM under CONNECTION_SECRET (server/workbench/connection-secret.ts), with the id of the
  * secret that sealed it; nothing ever sends it back.
  */
+/**
+ * A model service the workbench calls: a person's own (`userId`), or a team's (`teamId`), which
+ * its owners manage and every member runs with, its key never shown to any of them. Exactly one
+ * of the two is set (drizzle/0031_team-connections.sql).
+ */
 export const modelConnections = pgTable(
   "model_connections",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** 'openai-compatible' or 'anthropic' (shared/workbench.ts). */
     kind: text("kind").notNull(),
@@ -654,7 +658,10 @@ export const modelConnections = pgTable(
     createdAt: millisecondTime("created_at"),
     updatedAt: millisecondTime("updated_at"),
   },
-  (table) => [index("model_connections_user_idx").on(table.userId, table.createdAt)],
+  (table) => [
+    index("model_connections_user_idx").on(table.userId, table.createdAt),
+    index("model_connections_team_idx").on(table.teamId, table.createdAt),
+  ],
 );
 
 /**

@@ -274,7 +274,9 @@ export const tableCodecs = [
   backupOnly(collectionStars, "personal", "stars on other people's collections"),
   // A connection's key is held sealed: restored under the same CONNECTION_SECRET it opens again,
   // under another it is absent and its person enters it again.
-  backupOnly(modelConnections, "secret", "a connection's key, sealed, and its address"),
+  backupOnly(modelConnections, "secret", "a connection's key, sealed, and its address", {
+    teamId: { since: 10 },
+  }),
   backupOnly(promptRuns, "personal", "runs are the owner's private data"),
   backupOnly(promptTests, "personal", "the workbench's test cases"),
   backupOnly(promptTestResults, "personal", "the workbench's test outcomes"),

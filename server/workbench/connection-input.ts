@@ -50,6 +50,8 @@ export const newConnectionInput = z.object({
   baseUrl,
   apiKey: apiKey.optional(),
   defaultModel: model.optional(),
+  /** A team's connection, which its owners add; without, the person's own. */
+  teamId: z.string().max(36).optional(),
 });
 
 /** A change: what is given changes; a null key or default model removes it. */

@@ -1,11 +1,16 @@
 import type { ConnectionKind, ConnectionView } from "../../shared/workbench.ts";
+import type { Viewer } from "../auth/viewer.ts";
 import { AppError } from "../errors.ts";
-import type { ConnectionRow } from "./connection-access.ts";
+import { type ConnectionRow, type HeldConnection, mayManage } from "./connection-access.ts";
 import type { ConnectionSecret } from "./connection-secret.ts";
 import type { OpenConnection } from "./model-client.ts";
 
 /** A connection as every answer shows it: never its key, only whether it has one that opens. */
-export function connectionView(row: ConnectionRow, secret: ConnectionSecret): ConnectionView {
+export function connectionView(
+  row: HeldConnection,
+  secret: ConnectionSecret,
+  viewer: Viewer,
+): ConnectionView {
   const sealed = row.sealedKey !== null;
   const opens = sealed && row.keySecretId === secret.id;
   return {
@@ -16,6 +21,8 @@ export function connectionView(row: ConnectionRow, secret: ConnectionSecret): Co
     hasKey: opens,
     keyNeedsEntering: sealed && !opens,
     defaultModel: row.defaultModel,
+    team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
+    canManage: mayManage(row, viewer),
   };
 }
 

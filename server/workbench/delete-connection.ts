@@ -5,7 +5,7 @@ import { requireViewer } from "../prompts/prompt-access.ts";
 import { requireConnection } from "./connection-access.ts";
 import type { Workbench } from "./workbench.ts";
 
-/** Deletes a connection and its sealed key; runs made with it keep its name. */
+/** Deletes a connection and its sealed key (its owner, or a team's owners); runs made with it keep its name. */
 export async function deleteConnection(options: {
   workbench: Workbench;
   viewer: Viewer | null;
@@ -13,6 +13,6 @@ export async function deleteConnection(options: {
 }) {
   const viewer = requireViewer(options.viewer);
   const { db } = options.workbench;
-  const row = await requireConnection(db, viewer, options.id);
+  const row = await requireConnection(db, viewer, options.id, "manage");
   await db.delete(modelConnections).where(eq(modelConnections.id, row.id));
 }

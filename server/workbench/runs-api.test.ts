@@ -67,6 +67,8 @@ describe("connections", () => {
       hasKey: true,
       keyNeedsEntering: false,
       defaultModel: "stand-in-small",
+      team: null,
+      canManage: true,
     });
     const { id } = res.body as { id: string };
     expect((await ada.call("GET", "/api/v1/connections")).body).toEqual({
@@ -118,6 +120,92 @@ describe("connections", () => {
       baseUrl: `${models.origin}/other/v1`,
     });
     expect(moved.body).toMatchObject({ hasKey: false });
+  });
+
+  it("a team's are added by its owners and run with by every member, its key never shown", async () => {
+    const [owner, editor, viewer, outsider] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const teamId = await teamOf(owner, [
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const team = {
+      name: "Team model",
+      kind: "openai-compatible",
+      baseUrl: models.openAiUrl,
+      apiKey: "sk-team-0001",
+      teamId,
+    };
+    const made = await owner.call("POST", "/api/v1/connections", team);
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      hasKey: true,
+      team: { id: teamId, name: "Marketing" },
+      canManage: true,
+    });
+    const { id } = made.body as { id: string };
+    // Only its owners add one; to anyone outside, the team is not there.
+    expect((await editor.call("POST", "/api/v1/connections", team)).body.error.detail).toBe(
+      "team_role",
+    );
+    expect((await outsider.call("POST", "/api/v1/connections", team)).body.error.detail).toBe(
+      "team_not_found",
+    );
+
+    // Every member sees it, and runs with it; the key goes to the service, never to them.
+    const listed = await viewer.call("GET", "/api/v1/connections");
+    expect(listed.body.connections).toEqual([
+      expect.objectContaining({ id, team: { id: teamId, name: "Marketing" }, canManage: false }),
+    ]);
+    expect(listed.text).not.toContain("sk-team-0001");
+    const promptId = await teamPrompt(editor, teamId, "Team words");
+    const asked = models.nextRequest();
+    const ran = await viewer.call("POST", "/api/v1/runs", {
+      promptId,
+      connectionId: id,
+      model: "stand-in-small",
+    });
+    expect(ran.status).toBe(200);
+    expect(ran.text).not.toContain("sk-team-0001");
+    expect((await asked).headers.authorization).toBe("Bearer sk-team-0001");
+    expect((await viewer.call("GET", `/api/v1/connections/${id}/models`)).status).toBe(200);
+    // Its owners alone change it; to anyone outside the team it does not exist.
+    for (const [who, status] of [
+      [editor, 403],
+      [viewer, 403],
+      [outsider, 404],
+    ] as const) {
+      expect((await who.call("PATCH", `/api/v1/connections/${id}`, { name: "Mine" })).status).toBe(
+        status,
+      );
+      expect((await who.call("DELETE", `/api/v1/connections/${id}`)).status).toBe(status);
+    }
+    expect((await outsider.call("GET", "/api/v1/connections")).body.connections).toEqual([]);
+    const stranger = await outsider.call("POST", "/api/v1/runs", {
+      promptText: "Hello",
+      connectionId: id,
+      model: "stand-in-small",
+    });
+    expect(stranger.body.error.detail).toBe("connection_not_found");
+
+    // Removed, a member runs with it no more, from their next request.
+    const removed = await owner.call("DELETE", `/api/v1/teams/${teamId}/members/${viewer.user.id}`);
+    expect(removed.status).toBe(204);
+    const after = await viewer.call("POST", "/api/v1/runs", {
+      promptText: "Hello",
+      connectionId: id,
+      model: "stand-in-small",
+    });
+    expect(after.body.error.detail).toBe("connection_not_found");
+    expect((await viewer.call("GET", "/api/v1/connections")).body.connections).toEqual([]);
+    expect(
+      (await owner.call("PATCH", `/api/v1/connections/${id}`, { name: "Ours" })).body,
+    ).toMatchObject({ name: "Ours", team: { id: teamId }, canManage: true, hasKey: true });
+    expect((await owner.call("DELETE", `/api/v1/connections/${id}`)).status).toBe(204);
   });
 
   it("list the models the service reports, through both SDKs, with the key sent", async () => {

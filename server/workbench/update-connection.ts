@@ -23,7 +23,7 @@ export async function updateConnection(options: {
   const viewer = requireViewer(options.viewer);
   const { db, secret, limits } = options.workbench;
   const { input } = options;
-  const row = await requireConnection(db, viewer, options.id);
+  const row = await requireConnection(db, viewer, options.id, "manage");
   if (input.baseUrl !== undefined) assertCallableAddress(input.baseUrl, limits.privateAddresses);
   const movesAway = input.baseUrl !== undefined && input.baseUrl !== row.baseUrl;
   const key =
@@ -47,5 +47,5 @@ export async function updateConnection(options: {
     .where(eq(modelConnections.id, row.id))
     .returning();
   if (!changed) throw new Error("connection vanished");
-  return connectionView(changed, secret);
+  return connectionView({ ...row, ...changed }, secret, viewer);
 }

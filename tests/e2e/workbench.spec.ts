@@ -82,6 +82,47 @@ test("a connection is added, its models listed, and its key never shown again", 
   expect(models.seen.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
 });
 
+test("a team's owner adds a connection its members run with, never seeing its key", async ({
+  page,
+  browser,
+  baseURL,
+  models,
+}) => {
+  await signIn(page, { email: uniqueEmail("team-owner"), name: "Olga" });
+  const made = await page.request.post("/api/v1/teams", { data: { name: "Lab" } });
+  const { id: teamId } = (await made.json()) as { id: string };
+  await page.goto("/workbench");
+  await page.getByRole("button", { name: "Add a connection" }).click();
+  await page.getByLabel("Name").fill("Lab model");
+  await page.getByLabel("Base URL").fill(models.openAiUrl);
+  await page.getByLabel(/^API key/).fill(key);
+  await page.getByLabel(/^Default model/).fill("stand-in-small");
+  await page.getByLabel("Kept for").selectOption({ label: "Lab (the team)" });
+  await page.getByRole("button", { name: "Save connection" }).click();
+  await expect(page.getByText("Lab's")).toBeVisible();
+
+  const member = await browser.newPage({ baseURL });
+  await signIn(member, { email: uniqueEmail("team-member"), name: "Mo" });
+  const invitation = await page.request.post(`/api/v1/teams/${teamId}/invitations`, {
+    data: { role: "viewer" },
+  });
+  const { code } = (await invitation.json()) as { code: string };
+  expect((await member.request.post(`/api/v1/invitations/${code}/accept`)).status()).toBe(200);
+  await member.goto("/workbench");
+  const shown = member.getByRole("listitem").filter({ hasText: "Lab model" });
+  await expect(shown.getByText("Lab's")).toBeVisible();
+  // Its owners alone change it.
+  await expect(shown.getByRole("button", { name: "Edit connection Lab model" })).toHaveCount(0);
+  await member.getByLabel("topic").fill("rain");
+  await member.getByLabel("Connection", { exact: true }).selectOption({ label: "Lab model (Lab)" });
+  await member.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(member.locator("output")).toContainText("Echo: Write a short poem about rain.");
+  expect(models.seen.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
+  expect(await member.content()).not.toContain(key);
+  await expectAccessible(member);
+  await member.close();
+});
+
 test("a run streams its answer in, and Stop ends the model's request", async ({ page, models }) => {
   await signIn(page, { email: uniqueEmail("run"), name: "Grace" });
   await addConnection(page, models);

@@ -1,6 +1,9 @@
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { fieldClass } from "~/components/ui/field-classes.ts";
+import { api } from "~/lib/api-client.ts";
+import { useApiData } from "~/lib/use-api-data.ts";
+import type { TeamSummary } from "../../../shared/teams.ts";
 import {
   type ConnectionKind,
   type ConnectionView,
@@ -17,6 +20,8 @@ export interface ConnectionDraft {
   apiKey: string;
   removeKey: boolean;
   defaultModel: string;
+  /** A new connection's team (one the person owns); empty for their own. */
+  teamId: string;
 }
 
 export function draftOf(connection: ConnectionView | null): ConnectionDraft {
@@ -27,8 +32,15 @@ export function draftOf(connection: ConnectionView | null): ConnectionDraft {
     apiKey: "",
     removeKey: false,
     defaultModel: connection?.defaultModel ?? "",
+    teamId: "",
   };
 }
+
+/** The teams a person owns, whose connections they may add. */
+const readOwnedTeams = () =>
+  api<{ items: TeamSummary[] }>("GET", "/api/v1/teams").then((answer) =>
+    answer.items.filter((team) => team.role === "owner"),
+  );
 
 const addressHints: Record<ConnectionKind, string> = {
   "openai-compatible":
@@ -151,6 +163,9 @@ export function ConnectionForm(props: {
           className={fieldClass}
         />
       </div>
+      {props.editing === null ? (
+        <ConnectionOwner ids={ids} value={draft.teamId} onChange={(teamId) => set({ teamId })} />
+      ) : null}
       {props.error ? (
         <p role="alert" className="text-sm text-danger-text sm:col-span-2">
           {props.error}
@@ -165,5 +180,43 @@ export function ConnectionForm(props: {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Whose a new connection is: the person's own, or one of the teams they own, whose members will
+ * run with it without seeing its key. Shown only to someone who owns a team.
+ */
+function ConnectionOwner(props: {
+  ids: string;
+  value: string;
+  onChange: (teamId: string) => void;
+}) {
+  const { state } = useApiData(readOwnedTeams);
+  if (state.kind !== "ready" || state.value.length === 0) return null;
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={`${props.ids}-owner`} className="text-sm font-medium text-fg">
+        Kept for
+      </label>
+      <select
+        id={`${props.ids}-owner`}
+        value={props.value}
+        aria-describedby={`${props.ids}-owner-hint`}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={fieldClass}
+      >
+        <option value="">Me</option>
+        {state.value.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name} (the team)
+          </option>
+        ))}
+      </select>
+      <p id={`${props.ids}-owner-hint`} className="mt-1 text-xs text-muted">
+        A team's connection is run with by every member; its key stays on the server, and its owners
+        alone change it.
+      </p>
+    </div>
   );
 }

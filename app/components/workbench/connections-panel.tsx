@@ -8,8 +8,8 @@ import { type ConnectionDraft, ConnectionForm } from "./connection-form.tsx";
 import type { useConnections } from "./use-connections.ts";
 
 /**
- * The person's model connections: add one, change or delete it, and list a service's models to
- * see it answers.
+ * The person's model connections, and their teams': add one (for a team they own too), change or
+ * delete those they may, and list a service's models to see it answers.
  */
 export function ConnectionsPanel(props: { connections: ReturnType<typeof useConnections> }) {
   const { state, reload, refresh } = props.connections;
@@ -33,6 +33,7 @@ export function ConnectionsPanel(props: { connections: ReturnType<typeof useConn
         : existing
           ? { defaultModel: null }
           : {}),
+      ...(!existing && draft.teamId ? { teamId: draft.teamId } : {}),
     };
     try {
       if (existing) await api("PATCH", `/api/v1/connections/${existing.id}`, body);
@@ -89,7 +90,14 @@ export function ConnectionsPanel(props: { connections: ReturnType<typeof useConn
             <li key={connection.id} className="p-3">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0 text-sm">
-                  <p className="font-medium break-words text-fg">{connection.name}</p>
+                  <p className="font-medium break-words text-fg">
+                    {connection.name}
+                    {connection.team ? (
+                      <span className="ml-2 rounded-full bg-subtle px-2 py-0.5 text-xs font-normal text-fg-soft">
+                        {connection.team.name}'s
+                      </span>
+                    ) : null}
+                  </p>
                   <p className="text-xs break-all text-muted">
                     {connection.kind === "anthropic" ? "Anthropic" : "OpenAI-compatible"} ·{" "}
                     {connection.baseUrl} ·{" "}
@@ -110,36 +118,19 @@ export function ConnectionsPanel(props: { connections: ReturnType<typeof useConn
                   <Button variant="ghost" size="sm" onClick={() => void listModels(connection)}>
                     <Icon name="refresh-cw" className="h-4 w-4" /> Models
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Edit connection ${connection.name}`}
-                    onClick={() => {
-                      setError(null);
-                      setEditing({ connection });
-                    }}
-                  >
-                    <Icon name="pencil" className="h-4 w-4" /> Edit
-                  </Button>
-                  {deleting === connection.id ? (
-                    <>
-                      <Button variant="danger" size="sm" onClick={() => void remove(connection)}>
-                        Delete {connection.name}
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setDeleting(null)}>
-                        Keep it
-                      </Button>
-                    </>
-                  ) : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete connection ${connection.name}`}
-                      onClick={() => setDeleting(connection.id)}
-                    >
-                      <Icon name="trash" className="h-4 w-4" />
-                    </Button>
-                  )}
+                  {connection.canManage ? (
+                    <ConnectionChanges
+                      connection={connection}
+                      deleting={deleting === connection.id}
+                      onEdit={() => {
+                        setError(null);
+                        setEditing({ connection });
+                      }}
+                      onDelete={() => setDeleting(connection.id)}
+                      onConfirmDelete={() => void remove(connection)}
+                      onKeep={() => setDeleting(null)}
+                    />
+                  ) : null}
                 </div>
               </div>
               {editing?.connection?.id === connection.id ? (
@@ -178,5 +169,48 @@ export function ConnectionsPanel(props: { connections: ReturnType<typeof useConn
         </Button>
       )}
     </div>
+  );
+}
+
+/** Edit and Delete (asked first), for a connection the person may change. */
+function ConnectionChanges(props: {
+  connection: ConnectionView;
+  deleting: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onConfirmDelete: () => void;
+  onKeep: () => void;
+}) {
+  const { connection } = props;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Edit connection ${connection.name}`}
+        onClick={props.onEdit}
+      >
+        <Icon name="pencil" className="h-4 w-4" /> Edit
+      </Button>
+      {props.deleting ? (
+        <>
+          <Button variant="danger" size="sm" onClick={props.onConfirmDelete}>
+            Delete {connection.name}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={props.onKeep}>
+            Keep it
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete connection ${connection.name}`}
+          onClick={props.onDelete}
+        >
+          <Icon name="trash" className="h-4 w-4" />
+        </Button>
+      )}
+    </>
   );
 }

@@ -93,7 +93,7 @@ export function ModelSettings(props: {
         >
           {connections.map((connection) => (
             <option key={connection.id} value={connection.id}>
-              {connection.name}
+              {connection.team ? `${connection.name} (${connection.team.name})` : connection.name}
             </option>
           ))}
         </select>

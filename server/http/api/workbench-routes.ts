@@ -31,7 +31,9 @@ import {
 } from "./workbench-shapes.ts";
 
 const signedIn = { unauthenticated: "Not signed in." };
-const connectionNotFound = "No such connection of yours (`connection_not_found`).";
+const connectionNotFound =
+  "No such connection of yours or of a team you are in (`connection_not_found`).";
+const ownersChange = "A team's connection, which only its owners change (`team_role`).";
 const promptNotFound = "No such prompt you can see (`prompt_not_found`).";
 /** A prompt's kept runs, test cases and outcomes are its owner's, or its team's members'. */
 const ownersOnly = {
@@ -60,7 +62,7 @@ const testOfPrompt = z.object({ id: z.string(), testId: z.string() });
 
 const newConnection = jsonBody(
   newConnectionInput,
-  "A name (at most 80 characters), a kind, the service's base URL (http or https, without a user name, query or fragment; a trailing slash is dropped), and an optional API key (kept only sealed) and default model.",
+  "A name (at most 80 characters), a kind, the service's base URL (http or https, without a user name, query or fragment; a trailing slash is dropped), an optional API key (kept only sealed) and default model, and `teamId` for a team's.",
 );
 const connectionChange = jsonBody(
   connectionChangeInput,
@@ -89,7 +91,8 @@ const listConnectionsRoute = createRoute({
   path: "/connections",
   tags: connectionsTags,
   summary: "Your model connections",
-  description: "Oldest first, at most 20. No answer holds a connection's key.",
+  description:
+    "Your own (at most 20), then those of your teams, which every member runs with; oldest first. No answer holds a connection's key.",
   responses: {
     200: jsonAnswer(connectionList, "Your connections."),
     ...refusals(signedIn),
@@ -102,7 +105,7 @@ const createConnectionRoute = createRoute({
   tags: connectionsTags,
   summary: "Add a model connection",
   description:
-    "An address written as an IP the server would not call is refused now; a host name, each time it is called, by what it resolves to then.",
+    "Your own, or with `teamId` a team's (its owners add them; every member runs with it, the key staying on the server). An address written as an IP the server would not call is refused now; a host name, each time it is called, by what it resolves to then.",
   middleware: [newConnection.read] as const,
   request: { body: newConnection.request },
   responses: {
@@ -111,7 +114,9 @@ const createConnectionRoute = createRoute({
       ...signedIn,
       invalid_input:
         "A bad field, named; an address the server does not call (`connection_address_refused`).",
-      payload_too_large: "You have 20 connections already (`connection_limit`).",
+      payload_too_large: "You, or the team, have 20 connections already (`connection_limit`).",
+      forbidden: "A team you are in but do not own (`team_role`).",
+      not_found: "A team you are not in (`team_not_found`).",
     }),
   },
 });
@@ -129,6 +134,7 @@ const updateConnectionRoute = createRoute({
       ...signedIn,
       invalid_input:
         "A bad field, named; an address the server does not call (`connection_address_refused`).",
+      forbidden: ownersChange,
       not_found: connectionNotFound,
     }),
   },
@@ -143,7 +149,7 @@ const deleteConnectionRoute = createRoute({
   request: { params: connectionId },
   responses: {
     204: { description: "Deleted." },
-    ...refusals({ ...signedIn, not_found: connectionNotFound }),
+    ...refusals({ ...signedIn, forbidden: ownersChange, not_found: connectionNotFound }),
   },
 });
 

@@ -24,11 +24,22 @@ export const connection = z
         "A key was kept under another `CONNECTION_SECRET` (a backup restored elsewhere): enter it again.",
       ),
     defaultModel: z.string().nullable(),
+    team: z
+      .object({ id, name: z.string() })
+      .nullable()
+      .describe("A team's connection, which its members run with; null: your own."),
+    canManage: z
+      .boolean()
+      .describe("Whether you may change and delete it: your own, or a team's you own."),
   })
   .openapi("Connection", { description: "A model connection: its key is never sent back." });
 
 export const connectionList = z
-  .object({ connections: z.array(connection).describe("Oldest first.") })
+  .object({
+    connections: z
+      .array(connection)
+      .describe("Your own, then your teams' (by the team's name), oldest first."),
+  })
   .openapi("ConnectionList");
 
 export const modelList = z
