@@ -6,6 +6,8 @@ const prompts = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i}` }) as unknown as Prompt);
 const answer = (own: number, community: number, ownMatches: number | null): PaletteAnswer => ({
   own: prompts(own),
+  teams: [],
+  teamsSearched: true,
   community: prompts(community),
   ownMatches: ownMatches === null ? null : prompts(ownMatches).map((prompt) => prompt.id),
 });

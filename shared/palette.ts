@@ -1,6 +1,6 @@
 import type { Prompt } from "./prompt.ts";
 
-/** Prompts the palette shows in each of its two groups. */
+/** Prompts the palette shows in each of its groups. */
 export const paletteGroupSize = 5;
 
 /**
@@ -9,10 +9,27 @@ export const paletteGroupSize = 5;
  */
 export const paletteMatchesKept = 100;
 
-/** What `GET /api/v1/palette` answers: the best matches in the person's library and the community's. */
+/**
+ * The most prompts a person's teams may hold together for the palette to search them: a team's
+ * search tests each of its rows (a timing of the shared index would tell about others'), so past
+ * this a keystroke's search would take longer than the palette waits; a team's page searches it.
+ */
+export const paletteTeamPrompts = 20_000;
+
+/**
+ * What `GET /api/v1/palette` answers: the best matches in the person's library, their teams' and
+ * the community's.
+ */
 export interface PaletteAnswer {
   /** The person's own prompts that are not shared, best match first. */
   own: Prompt[];
+  /**
+   * Their teams' prompts not shared (a shared one is the community's group's), best match first;
+   * none when `teamsSearched` is false.
+   */
+  teams: Prompt[];
+  /** False when their teams hold more than `paletteTeamPrompts` together: not searched here. */
+  teamsSearched: boolean;
   /** Shared prompts, the person's among them, best match first. */
   community: Prompt[];
   /**
@@ -27,10 +44,14 @@ export interface PaletteAnswer {
  * shows, so it says "first N shown" (with the person's own count when the answer knows it), never
  * "N found" for what is only its limit.
  */
-export function paletteCountText(answer: Pick<PaletteAnswer, "own" | "community" | "ownMatches">) {
-  const shown = answer.own.length + answer.community.length;
+export function paletteCountText(
+  answer: Pick<PaletteAnswer, "own" | "teams" | "community" | "ownMatches">,
+) {
+  const shown = answer.own.length + answer.teams.length + answer.community.length;
   const prompts = shown === 1 ? "prompt" : "prompts";
-  const full = answer.own.length >= paletteGroupSize || answer.community.length >= paletteGroupSize;
+  const full = [answer.own, answer.teams, answer.community].some(
+    (group) => group.length >= paletteGroupSize,
+  );
   if (!full) return `${shown} ${prompts} found`;
   const ownTotal =
     answer.ownMatches && answer.ownMatches.length > answer.own.length

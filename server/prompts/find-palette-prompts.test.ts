@@ -1,13 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type PaletteAnswer, paletteMatchesKept } from "../../shared/palette.ts";
+import {
+  type PaletteAnswer,
+  paletteMatchesKept,
+  paletteTeamPrompts,
+} from "../../shared/palette.ts";
 import type { Prompt } from "../../shared/prompt.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
 import { createPrompt } from "../../tests/support/factories.ts";
+import { teamOf, teamPrompt } from "../../tests/support/teams.ts";
 import { type TestApp, testConfig, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { teamUsage } from "../db/schema.ts";
 import { csvRow } from "../library-data/csv.ts";
 import { seedCommunity } from "../library-data/seed-community.ts";
 import { projectRoot } from "../project-root.ts";
@@ -67,6 +74,40 @@ describe("GET /api/v1/palette", () => {
     const found = (await palette(reader, { q: "act as" })).body as PaletteAnswer;
     expect(found.own).toHaveLength(5);
     expect(found.community).toHaveLength(5);
+  });
+
+  it("answers its teams' prompts to members alone, a shared one in the community's group, while they are few enough", async () => {
+    const [owner, member, outsider] = [
+      await apiPerson(database.db, app),
+      await apiPerson(database.db, app),
+      await apiPerson(database.db, app),
+    ];
+    const teamId = await teamOf(owner, [[member, "viewer"]]);
+    const kept = await teamPrompt(owner, teamId, "A narwhal keeper's checklist for the team");
+    const shared = await teamPrompt(owner, teamId, "A narwhal census, shared", true);
+    const q = "narwhal";
+    const seen = (await palette(member, { q })).body as PaletteAnswer;
+    expect(ids(seen.teams)).toEqual([kept]);
+    expect(ids(seen.teams)).toEqual(
+      ids((await list(member, "teams", q)).filter((prompt) => !prompt.isShared)),
+    );
+    expect(seen.teamsSearched).toBe(true);
+    expect(ids(seen.own)).toEqual([]);
+    expect(ids(seen.community)).toContain(shared);
+    const outside = (await palette(outsider, { q })).body as PaletteAnswer;
+    expect(ids(outside.teams)).toEqual([]);
+    expect([...ids(outside.own), ...ids(outside.community)]).not.toContain(kept);
+    // Past what a keystroke's search may read, a team's page searches it instead.
+    await database.db
+      .update(teamUsage)
+      .set({ prompts: paletteTeamPrompts + 1 })
+      .where(eq(teamUsage.teamId, teamId));
+    const many = (await palette(member, { q })).body as PaletteAnswer;
+    expect(many).toMatchObject({ teams: [], teamsSearched: false });
+    // Removed, the member finds none of it on the next keystroke.
+    await database.db.update(teamUsage).set({ prompts: 2 }).where(eq(teamUsage.teamId, teamId));
+    await owner.call("DELETE", `/api/v1/teams/${teamId}/members/${member.user.id}`);
+    expect(((await palette(member, { q })).body as PaletteAnswer).teams).toEqual([]);
   });
 
   it("lists the newest first for a term under three characters, which the ranking cannot tell apart", async () => {

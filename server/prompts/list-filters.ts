@@ -2,7 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import { prompts, promptTags, tags, users } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { inTeam, ownedBy, readableBy, requireViewer, sharedNow } from "./prompt-access.ts";
+import { inTeam, inTeams, ownedBy, readableBy, requireViewer, sharedNow } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
 import { containsPattern } from "./search-pattern.ts";
 
@@ -24,6 +24,8 @@ export function scopeCondition(
     case "team":
       if (!options.team) throw new AppError("invalid_input", "Say which team: send team");
       return inTeam(requireViewer(viewer), options.team);
+    case "teams":
+      return inTeams(requireViewer(viewer));
     case "all":
       if (!requireViewer(viewer).isAdmin)
         throw new AppError("forbidden", "Only administrators can list every prompt");

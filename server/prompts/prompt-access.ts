@@ -75,6 +75,15 @@ export function inTeam(
   );
 }
 
+/** The prompts of every team the reader is in: the team branch of readableBy alone. */
+export function inTeams(reader: Pick<Viewer, "userId">, table: PromptsTable = prompts): SQL {
+  return marked(
+    "teams",
+    table,
+    sql`(${table.teamId} in ${teamsOf(reader.userId)} and ${landed(table.importRunId)})`,
+  );
+}
+
 /** The same rule under its older name (the workbench reads prompts with it). */
 export const visibleTo = (viewer: Viewer, table: PromptsTable = prompts) =>
   readableBy(viewer, table);

@@ -91,7 +91,7 @@ export const positionInput = z
   });
 export type PositionInput = z.infer<typeof positionInput>;
 
-export const promptScope = z.enum(["personal", "community", "favourites", "team", "all"]);
+export const promptScope = z.enum(["personal", "community", "favourites", "team", "teams", "all"]);
 export type PromptScope = z.infer<typeof promptScope>;
 
 const uuid = z.uuid("must be a folder id");

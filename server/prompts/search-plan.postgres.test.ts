@@ -178,7 +178,7 @@ afterAll(async () => {
  */
 async function search(
   q: string,
-  filters: { folder?: string; tag?: string; scope?: "personal" | "community" } = {},
+  filters: { folder?: string; tag?: string; scope?: "personal" | "community" | "teams" } = {},
 ) {
   if (database.driver !== "postgres") throw new Error("this suite runs on PostgreSQL");
   const { scope = filters.folder ? "personal" : "community", ...narrowed } = filters;
@@ -393,6 +393,18 @@ it("searches a team by testing the team's rows alone, never asking a trigram ind
   expect(rowsRead(walk)).toBe(teamRows);
   expect(read.map(label)).not.toContain("Seq Scan prompts");
   expect(read.map(label)).not.toContain("Index Scan prompts_created_idx");
+});
+
+it("searches every team of the viewer's (the palette's group) by testing their rows alone", async () => {
+  const { paths, plans } = await search("qzxwvy", { scope: "teams" });
+
+  // The path that asks no index of everyone's prompts, as a team's own search takes.
+  expect(paths).toEqual(["own"]);
+  const { scans = [], kinds = [] } = plans.get("own") ?? {};
+  expect(kinds.filter((kind) => kind.includes("trgm"))).toEqual([]);
+  const read = scans.filter((scan) => scan["Relation Name"] === "prompts");
+  expect(read.reduce((sum, scan) => sum + rowsRead(scan), 0)).toBe(teamRows);
+  expect(read.map(label)).not.toContain("Seq Scan prompts");
 });
 
 it("searches a folder by tag, probing the tags before reading a prompt's text", async () => {

@@ -64,11 +64,11 @@ export async function listRows<
 
 /** Whether a "best match" search ranks every match: one of the person's own rows alone. */
 function ranksAll(options: ListPromptsQuery) {
-  return testsEachRow(options) && options.scope !== "team";
+  return testsEachRow(options) && options.scope !== "team" && options.scope !== "teams";
 }
 
 /**
- * A search of your library, a team's, a folder, your tags or your stars tests each of those rows
+ * A search of your library, a team's (or all of yours), a folder, your tags or your stars tests each of those rows
  * and asks no index: the trigram index of personal prompts holds everyone's, and how long a
  * lookup in it took (or the plan its statistics chose) would tell how many of other people's
  * private prompts hold the term. So its time depends on the rows you may read alone.
@@ -78,6 +78,7 @@ function testsEachRow(options: Pick<ListPromptsQuery, "folder" | "tag" | "scope"
     isOwnOnly(options) ||
     options.scope === "personal" ||
     options.scope === "team" ||
+    options.scope === "teams" ||
     isStarredList(options)
   );
 }

@@ -128,6 +128,15 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expect(workbench.getByRole("button", { name: "New test case" })).toHaveCount(0);
   await expect(workbench.getByRole("tab", { name: "Runs" })).toBeVisible();
   await viewer.keyboard.press("Escape");
+  // The palette finds the team's prompt among the viewer's teams' (their copy, in their library).
+  await viewer.keyboard.press("Control+K");
+  const palette = viewer.getByRole("dialog", { name: "Command palette" });
+  await expect(palette.getByRole("combobox")).toBeFocused();
+  await viewer.keyboard.type(suffix);
+  const teams = palette.getByRole("group", { name: "Your teams" });
+  await expect(teams).toContainText(`${short.act} ${suffix}`);
+  await expect(palette.getByRole("group", { name: "Your library" })).toContainText(suffix);
+  await viewer.keyboard.press("Escape");
 
   await editor.reload();
   await card(editor, `${short.act} ${suffix}`)

@@ -65,7 +65,7 @@ export function PaletteBody(props: {
   );
   const term = typed.trim();
   const shown = term ? commands.filter((command) => matchesCommand(command, term)) : commands;
-  const found = results ? results.own.length + results.community.length : 0;
+  const found = results ? results.own.length + results.teams.length + results.community.length : 0;
 
   const status = failed
     ? "The search failed. Please try again."
@@ -142,12 +142,20 @@ export function PaletteBody(props: {
         {results && results.own.length > 0 ? (
           <Command.Group heading="Your library">{promptItems(results.own)}</Command.Group>
         ) : null}
+        {results && results.teams.length > 0 ? (
+          <Command.Group heading="Your teams">{promptItems(results.teams)}</Command.Group>
+        ) : null}
         {results && results.community.length > 0 ? (
           <Command.Group heading="Community">{promptItems(results.community)}</Command.Group>
         ) : null}
       </Command.List>
       <div className="flex items-center justify-between gap-3 border-t border-line px-4 py-2 text-xs text-muted">
-        <p role="status">{status}</p>
+        <p role="status">
+          {status}
+          {results && !results.teamsSearched
+            ? ". Your teams hold too many prompts to search here: search on a team's page."
+            : ""}
+        </p>
         <p aria-hidden="true" className="hidden sm:block">
           ↑↓ move · Enter runs · Esc closes
         </p>

@@ -7,6 +7,8 @@ interface PaletteResults {
   /** The term these results answer, which their marks highlight. */
   term: string;
   own: Prompt[];
+  teams: Prompt[];
+  teamsSearched: boolean;
   community: Prompt[];
   /** Every own prompt that matched, when the answer names them (at most 100). */
   ownMatches: string[] | null;
@@ -19,7 +21,7 @@ interface OwnMatches {
 }
 
 /**
- * Both groups in one request. A term that holds the one an earlier answer listed all the own
+ * Every group in one request. A term that holds the one an earlier answer listed all the own
  * matches of is looked for among those alone: typing on, each search reads fewer of the
  * person's prompts.
  */
@@ -33,7 +35,7 @@ async function search(term: string, earlier: OwnMatches | null, signal: AbortSig
 }
 
 /**
- * The person's prompts and the community's that match what is typed, best match first (see
+ * The person's prompts, their teams' and the community's that match what is typed, best match first (see
  * find-palette-prompts.ts). A key's search is sent at once, and one search is on its way at a
  * time: keys typed meanwhile wait for it, then only the newest term is searched, and the answer to an older one is dropped unseen, so a fast typist never queues
  * searches on the server. Closing the palette abandons the search on its way. The last results
@@ -72,6 +74,8 @@ export function usePaletteSearch(typed: string) {
             setResults({
               term: asked,
               own: answer.own,
+              teams: answer.teams,
+              teamsSearched: answer.teamsSearched,
               community: answer.community,
               ownMatches: answer.ownMatches,
             });

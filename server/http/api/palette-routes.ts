@@ -10,17 +10,19 @@ const search = createRoute({
   method: "get",
   path: "/",
   tags: ["Palette"],
-  summary: "Search your library and the community's at once",
-  description: `Your own unshared prompts and shared prompts (yours among them) holding \`q\` in their text or
-category, five of each, best match first as \`GET /api/v1/prompts?sort=relevance\` ranks them (newest
+  summary: "Search your library, your teams' and the community's at once",
+  description: `Your own unshared prompts, your teams' prompts and shared prompts (yours among them) holding \`q\`
+in their text or category, five of each, best match first as \`GET /api/v1/prompts?sort=relevance\` ranks them (newest
 first when \`q\` is under three characters). \`ownMatches\` lists the ids of all your matching prompts
 when there are at most 100, else \`null\`. Send them back as \`within\` (comma-separated) with the term
 they answered as \`withinQ\`, and a \`q\` that holds \`withinQ\` is looked for among them alone; they
 only ever narrow the search, and are ignored when \`q\` does not hold \`withinQ\`. \`q\` is 1 to 500
-characters; more than 100 ids, one that is not an id, or \`within\` without \`withinQ\` is 400.`,
+characters; more than 100 ids, one that is not an id, or \`within\` without \`withinQ\` is 400. Your
+teams' prompts are searched while your teams hold at most 20,000 together (\`teamsSearched\`); past
+that, search a team's library (\`GET /api/v1/prompts?scope=team&team=\`).`,
   request: { query: queryOf(paletteQuery) },
   responses: {
-    200: jsonAnswer(paletteAnswer, "Both groups."),
+    200: jsonAnswer(paletteAnswer, "The three groups."),
     ...refusals({ invalid_input: "A bad term or `within`.", unauthenticated: "Not signed in." }),
   },
 });

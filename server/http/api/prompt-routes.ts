@@ -43,7 +43,7 @@ const privacy = {
 const described = listPromptsQuery.shape;
 const listQuery = listPromptsQuery.extend({
   scope: described.scope.describe(
-    "`personal`: yours not shared; `community`: every shared prompt; `favourites`: everything you starred, newest star first; `all`: administrators only (others get 403).",
+    "`personal`: yours not shared; `community`: every shared prompt; `favourites`: everything you starred, newest star first; `team`: the library of the team `team` names; `teams`: the prompts of every team you are in; `all`: administrators only (others get 403).",
   ),
   q: described.q.describe("Matches text, category and description, in any case."),
   folder: described.folder.describe("Your prompts filed in this folder of yours."),

@@ -270,6 +270,12 @@ export const snippet = z
 export const paletteAnswer = z
   .object({
     own: z.array(prompt).describe("Your own prompts that are not shared, best match first."),
+    teams: z
+      .array(prompt)
+      .describe("Your teams' prompts, best match first; none when `teamsSearched` is false."),
+    teamsSearched: z
+      .boolean()
+      .describe("False when your teams hold more than 20,000 prompts together: not searched here."),
     community: z.array(prompt).describe("Shared prompts, yours among them, best match first."),
     ownMatches: z
       .array(id)
