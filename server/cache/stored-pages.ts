@@ -89,7 +89,10 @@ const findStatement = prepared((db) =>
 /**
  * Stores the page only if every prompt it shows still reads as it did when it was rendered: a
  * render that finishes after one of them was made private, edited or deleted stores nothing,
- * where it would otherwise land after the triggers that forget such pages had run.
+ * where it would otherwise land after the triggers that forget such pages had run. The stamps
+ * are read under a share lock (pageStampsNow), so a change committing at the same moment is
+ * either seen here or runs its trigger after this page is stored; without it, a save and a
+ * delete at once on PostgreSQL each missed the other and the page stayed stored.
  */
 const saveStatement = prepared((db) => {
   const value = (name: string) => sql.placeholder(name);
@@ -100,7 +103,7 @@ const saveStatement = prepared((db) => {
     .select(
       sql`select ${value("path")}::text, ${value("build")}::text, ${shownIds}, ${stamps},
         ${value("tags")}::text[], ${value("headers")}::jsonb, ${value("body")}::bytea, now()
-        where ${stamps} = ${pageStampsNow(shownIds)}`,
+        where ${stamps} = ${pageStampsNow(shownIds, { locking: true })}`,
     )
     .onConflictDoUpdate({
       target: storedPages.path,

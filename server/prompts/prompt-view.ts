@@ -73,14 +73,19 @@ export const pageStamp = sql<string>`md5(row(extract(epoch from ${prompts.update
 
 /**
  * The stamps the shared prompts `ids` have now, in the order given; a prompt deleted or made
- * private since has none, so the array comes out shorter.
+ * private since has none, so the array comes out shorter. `locking` takes a share lock on each
+ * prompt read: a change to one under way is waited for and its outcome read (a deleted prompt
+ * is then missing, a changed one stamped anew), and one that starts meanwhile waits for the
+ * statement to commit. A write that depends on the stamps (storing a page) cannot then land
+ * after the change's trigger has forgotten the pages showing it.
  */
-export function pageStampsNow(ids: AnyColumn | SQL) {
+export function pageStampsNow(ids: AnyColumn | SQL, options: { locking?: boolean } = {}) {
+  const lock = options.locking ? sql` for share of ${prompts}` : sql``;
   return sql<string[]>`array(select ${pageStamp} from unnest(${ids}) with ordinality as shown(id, n)
     join ${prompts} on ${prompts.id} = shown.id and ${sharedNow()}
     left join ${users} on ${users.id} = ${prompts.userId}
     left join ${profiles} on ${profiles.id} = ${prompts.userId}
-    order by shown.n)`;
+    order by shown.n${lock})`;
 }
 
 /**
