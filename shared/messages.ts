@@ -176,6 +176,7 @@ const failureNotices = {
   "delete-global-prompt": messages.globalDeleteFailed,
   "save-copy": failed("Failed to save the prompt"),
   "move-prompt": failed("Failed to move the prompt"),
+  "pin-prompt": failed("Failed to pin the prompt"),
   "move-into-team": failed("Failed to move the prompt into the team"),
   "label-version": failed("Failed to change the label"),
   "suggest-change": failed("Failed to send the suggestion"),
@@ -210,6 +211,7 @@ export type FailedAction = keyof typeof failureNotices;
  * what to change (a name already taken, a limit reached).
  */
 const showsInputRefusal = new Set<FailedAction>([
+  "pin-prompt",
   "label-version",
   "suggest-change",
   "add-tag",

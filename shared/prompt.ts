@@ -41,7 +41,10 @@ export interface Prompt {
   tags: string[];
   /** The owner's folder; null for anyone else. */
   folderId: string | null;
-  /** Whether the owner pinned it to the top of their library and folder; false for anyone else. */
+  /**
+   * Whether the owner pinned it to the top of their library and folder (a team's editors, to the
+   * top of the team's library: shown to its members); false for anyone else.
+   */
   pinned: boolean;
   /** Whether the person looking has starred it. */
   isFavourite: boolean;

@@ -15,22 +15,29 @@ export type ListOrder = SortOrder | "starred";
 
 /**
  * Starred lists in the default order show the newest star first; "best match" needs a search
- * term, and without one is newest first; the manual order is the owner's, so it orders only
- * their own library and folders, and anywhere else is newest first.
+ * term, and without one is newest first; the manual order is the owner's (or the team's), so it
+ * orders only their own library and folders, and a team's library, and anywhere else is newest
+ * first.
  */
 export function orderOf(
   options: Pick<ListPromptsQuery, "scope" | "starred" | "sort" | "q" | "folder">,
 ): ListOrder {
   const unavailable =
     (options.sort === "relevance" && !options.q) ||
-    (options.sort === "manual" && !isOwnLibraryView(options));
+    (options.sort === "manual" && !isArrangedView(options));
   const sort = unavailable ? "newest" : options.sort;
   return isStarredList(options) && sort === "newest" ? "starred" : sort;
 }
 
-/** The person's own library or one of their folders: where pins and the manual order apply. */
-export function isOwnLibraryView(options: Pick<ListPromptsQuery, "scope" | "folder" | "starred">) {
-  return (options.scope === "personal" || Boolean(options.folder)) && !options.starred;
+/**
+ * The person's own library, one of their folders, or a team's library: where pins and the manual
+ * order apply (a team's are the team's, set by its editors).
+ */
+export function isArrangedView(options: Pick<ListPromptsQuery, "scope" | "folder" | "starred">) {
+  return (
+    (options.scope === "personal" || options.scope === "team" || Boolean(options.folder)) &&
+    !options.starred
+  );
 }
 
 const titleKey = sql`lower(${prompts.title})`;

@@ -3,7 +3,7 @@ import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { requireTeamRole } from "../teams/team-access.ts";
 import { encodeCursor } from "./list-cursor.ts";
-import { isOwnLibraryView, orderOf, positionOf } from "./list-order.ts";
+import { isArrangedView, orderOf, positionOf } from "./list-order.ts";
 import { listStatement } from "./list-statement.ts";
 import { requireViewer } from "./prompt-access.ts";
 import type { ListPromptsQuery } from "./prompt-input.ts";
@@ -17,8 +17,8 @@ import { relevanceOf } from "./search-relevance.ts";
  * narrowed by topic, search term, your folder, your tags (all of them) or your stars; in one of
  * five orders, or a search's best match first. The favourites view (starred, newest) lists newest
  * star first. A search's cards get the text around the match when it lies past their excerpt.
- * Your own library and folders, unsearched, start with your pinned prompts (in the same order),
- * and the pages go on through the rest.
+ * Your own library and folders, and a team's library, unsearched, start with the pinned prompts
+ * (in the same order), and the pages go on through the rest.
  */
 /** The most pinned prompts a list starts with. */
 const pinnedShown = 100;
@@ -31,7 +31,7 @@ export async function listPrompts(
   if (options.scope === "team" && options.team) {
     await requireTeamRole(options.db, viewer, options.team, "viewer");
   }
-  const pinsApart = isOwnLibraryView(options) && !options.q;
+  const pinsApart = isArrangedView(options) && !options.q;
   const list = { ...options, viewer, ...(pinsApart ? { pinned: false } : {}) };
   const order = orderOf(list);
   const pinned =

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, ne, type SQL } from "drizzle-orm";
 import type { Viewer } from "../auth/viewer.ts";
 import type { Database } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { arrangedLibrary } from "./arranged-library.ts";
 import { keyBetween } from "./order-key.ts";
-import { assertOwn, ownedBy, promptOwnership, requireViewer } from "./prompt-access.ts";
+import { requireViewer } from "./prompt-access.ts";
 import type { PositionInput } from "./prompt-input.ts";
 
 /**
@@ -13,13 +14,13 @@ import type { PositionInput } from "./prompt-input.ts";
  * writes its own row alone and takes no lock on any other: two moves at once cannot wait on each
  * other (two moves into one gap may draw the same key; their ids then order them). Given one
  * neighbour, the other is its neighbour in the whole library, so the prompt lands next to it in
- * the library and in any folder alike.
+ * the library and in any folder alike. A team's prompt moves in the team's order, by its editors.
  */
 export async function movePrompt(
   options: { db: Database; viewer: Viewer | null; id: string } & PositionInput,
 ) {
   const viewer = requireViewer(options.viewer);
-  assertOwn(await promptOwnership(options.db, options.id, viewer), viewer);
+  const library = await arrangedLibrary(options.db, viewer, options.id);
   const named = [options.before, options.after].filter((id): id is string => id !== undefined);
   if (named.includes(options.id)) {
     throw new AppError("invalid_input", "A prompt cannot move next to itself");
@@ -27,7 +28,7 @@ export async function movePrompt(
   const rows = await options.db
     .select({ id: prompts.id, position: prompts.position })
     .from(prompts)
-    .where(and(inArray(prompts.id, named), ownedBy(viewer)));
+    .where(and(inArray(prompts.id, named), library));
   const keyOf = (id: string | undefined) => {
     if (id === undefined) return undefined;
     const row = rows.find((found) => found.id === id);
@@ -35,8 +36,8 @@ export async function movePrompt(
     return row.position;
   };
   const high =
-    keyOf(options.before) ?? (await neighbour(options, viewer, keyOf(options.after), "after"));
-  const low = keyOf(options.after) ?? (await neighbour(options, viewer, high, "before"));
+    keyOf(options.before) ?? (await neighbour(options, library, keyOf(options.after), "after"));
+  const low = keyOf(options.after) ?? (await neighbour(options, library, high, "before"));
   if (low !== null && high !== null && low >= high) {
     throw new AppError("invalid_input", "`after` must come before `before` in your order");
   }
@@ -46,10 +47,10 @@ export async function movePrompt(
     .where(eq(prompts.id, options.id));
 }
 
-/** The key next to `key` in the viewer's library (leaving out the prompt moved); null at an end. */
+/** The key next to `key` in the prompt's library (leaving out the prompt moved); null at an end. */
 async function neighbour(
   options: { db: Database; id: string },
-  viewer: Viewer,
+  library: SQL,
   key: string | null | undefined,
   side: "before" | "after",
 ) {
@@ -61,7 +62,7 @@ async function neighbour(
       and(
         ne(prompts.id, options.id),
         side === "after" ? gt(prompts.position, key) : lt(prompts.position, key),
-        ownedBy(viewer),
+        library,
       ),
     )
     .orderBy(side === "after" ? asc(prompts.position) : desc(prompts.position))

@@ -2,6 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Prompt } from "../../shared/prompt.ts";
 import { apiPerson } from "../../tests/support/api-person.ts";
+import { teamOf } from "../../tests/support/teams.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { prompts } from "../db/schema.ts";
@@ -201,5 +202,56 @@ describe("pins", () => {
     ).toBe(400);
     const seen = (await other.call("GET", `/api/v1/prompts/${shared.id}`)).body as Prompt;
     expect(seen.pinned).toBe(false);
+  });
+});
+
+describe("in a team's library", () => {
+  it("its editors pin and order its prompts, which every member sees, and no one else changes", async () => {
+    const [owner, editor, viewer, outsider] = [
+      await person(),
+      await person(),
+      await person(),
+      await person(),
+    ];
+    const teamId = await teamOf(owner, [
+      [editor, "editor"],
+      [viewer, "viewer"],
+    ]);
+    const [first, second, third] = [
+      await editor.add("first", { teamId }),
+      await editor.add("second", { teamId }),
+      await editor.add("third", { teamId }),
+    ].map((prompt) => prompt.id);
+    const team = `scope=team&team=${teamId}`;
+    expect(await viewer.titles(`${team}&sort=manual`)).toEqual(["third", "second", "first"]);
+
+    // An editor moves one and pins another; every member sees the team's order and pin.
+    expect((await editor.move(first ?? "", { before: third })).status).toBe(204);
+    expect(
+      (await editor.call("PUT", `/api/v1/prompts/${second}/pin`, { pinned: true })).status,
+    ).toBe(204);
+    for (const member of [owner, editor, viewer]) {
+      expect(await member.titles(`${team}&sort=manual`)).toEqual(["second", "first", "third"]);
+      expect(await member.titles(`${team}&sort=newest`)).toEqual(["second", "third", "first"]);
+    }
+    const listed = await viewer.call("GET", `/api/v1/prompts?${team}`);
+    expect(listed.body.items.map((item: Prompt) => item.pinned)).toEqual([true, false, false]);
+    // Not in anyone's own library, the writer's neither.
+    expect(await editor.titles("scope=personal&sort=manual")).toEqual([]);
+
+    // A viewer may not; to anyone outside the team, the prompt is not there.
+    for (const [who, status] of [
+      [viewer, 403],
+      [outsider, 404],
+    ] as const) {
+      expect((await who.move(third ?? "", { before: second })).status).toBe(status);
+      expect((await who.call("PUT", `/api/v1/prompts/${third}/pin`, { pinned: true })).status).toBe(
+        status,
+      );
+    }
+    // A neighbour outside the team's library is not one to move next to.
+    const mine = await editor.add("mine");
+    expect((await editor.move(third ?? "", { before: mine.id })).status).toBe(404);
+    expect(await viewer.titles(`${team}&sort=manual`)).toEqual(["second", "first", "third"]);
   });
 });

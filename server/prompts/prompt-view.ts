@@ -220,7 +220,8 @@ export function toPrompt(
     isOwn,
     tags: isOwn ? row.tags : [],
     folderId: isOwn ? row.folderId : null,
-    pinned: isOwn && row.pinnedAt !== null,
+    // A team's pins are the team's, shown to its members.
+    pinned: (isOwn || row.shownTeamId !== null) && row.pinnedAt !== null,
     isFavourite: row.starredAt !== null,
     isSaved: row.savedByViewer,
     starCount: row.starCount,

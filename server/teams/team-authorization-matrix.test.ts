@@ -28,6 +28,7 @@ import { createAccessToken } from "../tokens/access-tokens.ts";
  * reading the prompt, setting and removing them editing it. Suggestions: any member suggests and
  * lists (a viewer too), editors and owners accept and decline. The workbench's private data:
  * any member reads a team prompt's kept runs and test cases, its editors and owners add them.
+ * Pins and the manual order of a team's library are its editors' and owners'.
  */
 const roles = ["owner", "editor", "viewer"] as const;
 type Who = (typeof roles)[number] | "removed" | "outsider" | "admin" | "visitor";
@@ -52,11 +53,15 @@ type Operation =
   | "share"
   | "runs"
   | "tests"
-  | "addTest";
+  | "addTest"
+  | "pin"
+  | "move";
 
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let teamId: string;
+/** A prompt of the team's that a move puts another before. */
+let neighbourId: string;
 const people = {} as Record<Who, Actor & { tokens: Record<"read" | "write", string> }>;
 
 beforeAll(async () => {
@@ -99,6 +104,7 @@ beforeAll(async () => {
     };
   }
   await database.db.delete(teamMembers).where(eq(teamMembers.userId, people.removed.userId ?? ""));
+  neighbourId = (await createPrompt(database.db, { userId: people.editor.userId, teamId })).id;
 });
 afterAll(async () => {
   await database.close();
@@ -179,6 +185,9 @@ function statusFor(operation: Operation, which: Target, who: Who): number {
       return member[who] ? 200 : sees ? 403 : 404;
     case "addTest":
       return editor[who] ? 201 : sees ? 403 : 404;
+    case "pin":
+    case "move":
+      return editor[who] ? 204 : sees ? 403 : 404;
     case "list":
       return member[who] ? 200 : 404;
   }
@@ -238,6 +247,10 @@ function requestFor(
         `${path}/tests`,
         as("POST", { name: "greets", values: {}, checks: [{ kind: "contains", value: "Hi" }] }),
       ] as const;
+    case "pin":
+      return [`${path}/pin`, as("PUT", { pinned: true })] as const;
+    case "move":
+      return [`${path}/position`, as("PUT", { before: neighbourId })] as const;
   }
 }
 
@@ -254,6 +267,8 @@ const writes = new Set<Operation>([
   "decline",
   "share",
   "addTest",
+  "pin",
+  "move",
 ]);
 const operations: Operation[] = [
   "get",
@@ -276,6 +291,8 @@ const operations: Operation[] = [
   "runs",
   "tests",
   "addTest",
+  "pin",
+  "move",
 ];
 const everyone: Who[] = [...roles, "removed", "outsider", "admin", "visitor"];
 const cells = (["session", "write token", "read token"] as const).flatMap((credential) =>

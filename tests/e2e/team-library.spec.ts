@@ -86,6 +86,13 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expect(
     card(editor, ownUseCase).getByRole("button", { name: `Edit ${ownUseCase}` }),
   ).toBeVisible();
+  // The editor pins the owner's long brief to the top of the team's library.
+  await card(editor, ownUseCase)
+    .getByRole("button", { name: `Pin ${ownUseCase} to the top` })
+    .click();
+  await expect(
+    card(editor, ownUseCase).getByRole("button", { name: `Pin ${ownUseCase} to the top` }),
+  ).toHaveAttribute("aria-pressed", "true");
 
   // The viewer reads both, may change neither, keeps a copy; on a phone in the dark, nothing
   // is wider than the screen and axe finds nothing.
@@ -96,6 +103,10 @@ test("a team's library: the owner moves a prompt in, an editor adds one, a viewe
   await expect(card(viewer, `${short.act} ${suffix}`)).toBeVisible();
   await expect(viewer.getByRole("button", { name: "Add Prompt" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: `Edit ${ownUseCase}` })).toHaveCount(0);
+  // The team's pin shows to every member, first in the list; only its editors change it.
+  await expect(viewer.locator("main").getByRole("article").first()).toContainText(ownUseCase);
+  await expect(card(viewer, ownUseCase).getByText("Pinned", { exact: true })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: `Pin ${ownUseCase} to the top` })).toHaveCount(0);
   await expectFits(viewer);
   await expectAccessible(viewer);
   await viewer.screenshot({ path: join(shots, "team-library-320-dark.png"), fullPage: true });

@@ -12,6 +12,11 @@ export interface CardAbilities {
   delete: boolean;
   /** File it in one of the library's folders (by menu or by dragging) and tag it. */
   organise: boolean;
+  /**
+   * Its pin to the top of its library: set (one's own in one's library, a team's by its editors),
+   * or only shown (a team's, to its other members); on any other page neither.
+   */
+  pin?: "set" | "show";
   /** Keep a copy of it in one's own library. */
   saveCopy: boolean;
   /** Add it to one of one's collections, which are public: shared prompts only. */
@@ -44,6 +49,7 @@ export function personalAbilities(
     edit: prompt.isOwn,
     delete: prompt.isOwn || viewer.isAdmin,
     organise: prompt.isOwn && viewer.organising,
+    ...(prompt.isOwn && viewer.organising ? { pin: "set" as const } : {}),
     saveCopy: !prompt.isOwn,
     collect: prompt.isShared,
     ...(prompt.isOwn ? { tests: "change" as const } : {}),
@@ -51,8 +57,9 @@ export function personalAbilities(
 }
 
 /**
- * On a team's library: its editors and owners change its prompts, and every member may keep a
- * copy in their own library. Team prompts have no folders of their own.
+ * On a team's library: its editors and owners change its prompts (and pin them, and order them),
+ * and every member may keep a copy in their own library. Team prompts have no folders of their
+ * own.
  */
 export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
   const edits = roleAtLeast(role, "editor");
@@ -60,6 +67,7 @@ export function teamAbilities(prompt: Prompt, role: TeamRole): CardAbilities {
     edit: edits,
     delete: edits,
     organise: false,
+    pin: edits ? "set" : "show",
     saveCopy: true,
     collect: prompt.isShared,
     suggest: edits ? "decide" : "propose",

@@ -58,7 +58,7 @@ export function OwnLibraryPage(props: {
           </SidebarDrawer>
           {adds ? <AddPromptButton label={adds.label} onClick={editor.add} /> : null}
         </LibraryHeader>
-        <ListControls term={data.q} own />
+        <ListControls term={data.q} manual />
         <PromptEditor editor={editor} addHeading={adds?.formHeading ?? "Edit Prompt"} />
         <PromptListSection
           heading={text.listHeading}
@@ -66,7 +66,7 @@ export function OwnLibraryPage(props: {
           list={shown.list}
           card={page.card}
           emptyText={text.emptyText}
-          own
+          arranges
           emptyAction={
             adds && !editor.open ? { label: adds.emptyInvite, run: editor.add } : undefined
           }

@@ -95,7 +95,16 @@ describe("a prompt card", () => {
   it("offers an editor edit, filing, tags, pinning and delete besides", () => {
     const editor = render(
       { ...prompt, isOwn: true },
-      { can: { edit: true, delete: true, organise: true, saveCopy: false, collect: true } },
+      {
+        can: {
+          edit: true,
+          delete: true,
+          organise: true,
+          pin: "set",
+          saveCopy: false,
+          collect: true,
+        },
+      },
     );
     expect(buttons(editor)).toEqual([
       "Copy Rivers of Europe",
@@ -123,6 +132,7 @@ describe("on a person's own library and the community's", () => {
       edit: true,
       delete: true,
       organise: true,
+      pin: "set",
       saveCopy: false,
       collect: true,
       tests: "change",
@@ -141,10 +151,18 @@ describe("on a person's own library and the community's", () => {
 });
 
 describe("on a team's library", () => {
-  it("lets its editors change and run the test cases its viewers read", () => {
+  it("lets its editors pin its prompts and change and run the test cases its viewers read", () => {
     const teamPrompt = { ...prompt, teamId: "team" };
-    expect(teamAbilities(teamPrompt, "viewer")).toMatchObject({ edit: false, tests: "read" });
-    expect(teamAbilities(teamPrompt, "editor")).toMatchObject({ edit: true, tests: "change" });
+    expect(teamAbilities(teamPrompt, "viewer")).toMatchObject({
+      edit: false,
+      pin: "show",
+      tests: "read",
+    });
+    expect(teamAbilities(teamPrompt, "editor")).toMatchObject({
+      edit: true,
+      pin: "set",
+      tests: "change",
+    });
     expect(teamAbilities(teamPrompt, "owner").tests).toBe("change");
   });
 });

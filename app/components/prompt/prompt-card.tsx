@@ -5,7 +5,7 @@ import type { CardAbilities } from "./card-abilities.ts";
 import { AdminBadge, UpstreamBadge } from "./card-badges.tsx";
 import { CardByline } from "./card-byline.tsx";
 import { CardPreview, CardTitle, CardWholeText, hasMore, ShowMoreButton } from "./card-parts.tsx";
-import { CardPin } from "./card-pin.tsx";
+import { CardPin, PinnedBadge } from "./card-pin.tsx";
 import { CardTools } from "./card-tools.tsx";
 import { CardUseButtons } from "./card-use-buttons.tsx";
 import { countCopy } from "./copy-text.ts";
@@ -97,7 +97,11 @@ export function PromptCard(props: {
           showsTests={can.tests !== undefined}
           onChanged={handlers.onChanged}
         />
-        {can.organise ? <CardPin prompt={prompt} /> : null}
+        {can.pin === "set" ? (
+          <CardPin prompt={prompt} />
+        ) : can.pin === "show" && prompt.pinned ? (
+          <PinnedBadge />
+        ) : null}
         <CardUseButtons
           prompt={prompt}
           whole={text.whole}

@@ -14,8 +14,8 @@ export function PromptListSection(props: {
   card: (prompt: Prompt) => ReactNode;
   emptyText: string;
   emptyAction?: { label: string; run: () => void };
-  /** The person's own library, whose manual order they may change. */
-  own?: boolean;
+  /** A library whose manual order the person may change: their own, or a team's they edit. */
+  arranges?: boolean;
 }) {
   const { list } = props;
   return (
@@ -33,7 +33,7 @@ export function PromptListSection(props: {
         loadingMore={list.loadingMore}
         onLoadMore={list.loadMore}
         emptyAction={props.emptyAction}
-        own={props.own}
+        arranges={props.arranges}
       />
     </section>
   );

@@ -21,13 +21,16 @@ export function PromptList(props: {
   onLoadMore: () => void;
   /** What an empty list invites the person to do (the page's Add or Share). */
   emptyAction?: { label: string; run: () => void };
-  /** The person's own library: in its manual order, cards move by Alt+↑/↓ and by dragging. */
-  own?: boolean;
+  /**
+   * A library whose manual order the person may change (their own, a team's they edit): in that
+   * order, cards move by Alt+↑/↓ and by dragging.
+   */
+  arranges?: boolean;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
   const manual =
-    props.own === true && new URLSearchParams(location.search).get("sort") === "manual";
+    props.arranges === true && new URLSearchParams(location.search).get("sort") === "manual";
   const order = useManualOrder(props.items, manual);
   // A new search on this page, not a move to another page.
   const loading =

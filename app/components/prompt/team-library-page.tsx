@@ -84,7 +84,7 @@ export function TeamLibraryPage(props: {
             </>
           ) : null}
         </LibraryHeader>
-        <ListControls term={data.q} />
+        <ListControls term={data.q} manual />
         <PromptEditor
           editor={editor}
           addHeading={
@@ -99,6 +99,7 @@ export function TeamLibraryPage(props: {
           data={data}
           list={shown.list}
           card={page.card}
+          arranges={writes}
           emptyText={
             writes
               ? "No prompts in this team yet. Add one, or move one of yours here from its card."

@@ -36,6 +36,11 @@ const notFound =
   "No such prompt you can see (`prompt_not_found`): another person's personal prompt is not found either.";
 const seen = { ...signedIn, not_found: notFound };
 const yours = { ...seen, forbidden: "Not yours (`prompt_not_own`)." };
+/** Pins and the manual order: one's own prompts, and a team's for its editors. */
+const arrangers = {
+  ...seen,
+  forbidden: "Not yours (`prompt_not_own`), or a team's you do not edit (`team_role`).",
+};
 const privacy = {
   needs_confirmation:
     "Sharing, the privacy check found secrets or personal data (`privacy_findings`, with `findings`): nothing is saved; send `confirm: true` to share anyway.",
@@ -194,13 +199,13 @@ const pin = createRoute({
   path: "/{id}/pin",
   tags,
   summary: "Pin or unpin a prompt",
-  description: `Your own prompt, shown first in your library and its folder. At most ${pinsPerPerson} pinned.`,
+  description: `Your own prompt, shown first in your library and its folder; or, for a team's editors, a team's prompt, shown first in the team's library. At most ${pinsPerPerson} pinned in a library.`,
   middleware: [pinBody.read] as const,
   request: { params: promptId, body: pinBody.request },
   responses: {
     204: { description: "Pinned or unpinned." },
     ...refusals({
-      ...yours,
+      ...arrangers,
       invalid_input: `\`pinned\` is not a boolean, or ${pinsPerPerson} are pinned already.`,
     }),
   },
@@ -212,13 +217,13 @@ const position = createRoute({
   tags,
   summary: "Move a prompt in your manual order",
   description:
-    "Your own prompt, next to others of yours: the `manual` sort of your library and folders shows it there. One move changes this prompt alone.",
+    "Your own prompt, next to others of yours: the `manual` sort of your library and folders shows it there; or, for a team's editors, a team's prompt next to others of the team's, in the team library's `manual` sort. One move changes this prompt alone.",
   middleware: [placed.read] as const,
   request: { params: promptId, body: placed.request },
   responses: {
     204: { description: "Moved." },
     ...refusals({
-      ...yours,
+      ...arrangers,
       invalid_input:
         "Neither `before` nor `after`, an id that is not one, the prompt itself, or `after` not before `before`.",
       not_found: `${notFound} So is a neighbour that is not one of yours.`,
