@@ -18,7 +18,7 @@ when there are at most 100, else \`null\`. Send them back as \`within\` (comma-s
 they answered as \`withinQ\`, and a \`q\` that holds \`withinQ\` is looked for among them alone; they
 only ever narrow the search, and are ignored when \`q\` does not hold \`withinQ\`. \`q\` is 1 to 500
 characters; more than 100 ids, one that is not an id, or \`within\` without \`withinQ\` is 400. Your
-teams' prompts are searched while your teams hold at most 20,000 together (\`teamsSearched\`); past
+teams' prompts are searched while your teams hold at most 5,000 together (\`teamsSearched\`); past
 that, search a team's library (\`GET /api/v1/prompts?scope=team&team=\`).`,
   request: { query: queryOf(paletteQuery) },
   responses: {

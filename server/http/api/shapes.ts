@@ -275,7 +275,7 @@ export const paletteAnswer = z
       .describe("Your teams' prompts, best match first; none when `teamsSearched` is false."),
     teamsSearched: z
       .boolean()
-      .describe("False when your teams hold more than 20,000 prompts together: not searched here."),
+      .describe("False when your teams hold more than 5,000 prompts together: not searched here."),
     community: z.array(prompt).describe("Shared prompts, yours among them, best match first."),
     ownMatches: z
       .array(id)
