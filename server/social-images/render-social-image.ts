@@ -1,5 +1,3 @@
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 import { cutAtWord, plainText } from "../../shared/markdown-preview.ts";
 import { drawableText } from "./drawable-text.ts";
 import { imageFonts } from "./fonts.ts";
@@ -15,10 +13,15 @@ const untitled = "A shared prompt";
 
 /**
  * A 1200×630 PNG for a shared prompt, from plain text fields: laid out by satori (text drawn as
- * paths from Inter) and rasterised by resvg, without a browser.
+ * paths from Inter) and rasterised by resvg, without a browser. Both are loaded by the first
+ * image asked for: satori alone holds 38 MB a server may never need (docs/decisions/0009).
  */
 export async function renderSocialImage(fields: PromptCardFields): Promise<Buffer> {
-  const { fonts, family, draws } = await imageFonts();
+  const [{ default: satori }, { Resvg }, { fonts, family, draws }] = await Promise.all([
+    import("satori"),
+    import("@resvg/resvg-js"),
+    imageFonts(),
+  ]);
   const drawable = (text: string, max: number) => drawableText(cutAtWord(text, max), draws);
   const prepared: PromptCardFields = {
     kicker: drawable(fields.kicker, limits.kicker),

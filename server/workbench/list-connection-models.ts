@@ -22,7 +22,7 @@ export async function listConnectionModels(options: {
   try {
     return { models: await listModels(open, limits, deadline.signal) };
   } catch (error) {
-    const failure = upstreamFailure(error, {
+    const failure = await upstreamFailure(error, {
       apiKey: open.apiKey,
       timeoutS: limits.timeoutMs / 1000,
       stopped: options.signal.aborted,

@@ -1,5 +1,5 @@
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
 import type { ConnectionKind, RunUsage } from "../../shared/workbench.ts";
 import type { PrivateAddresses } from "./address-policy.ts";
 import { guardedFetch, type Resolve } from "./guarded-fetch.ts";
@@ -55,7 +55,14 @@ const modelListLimit = 500;
 /** The key the SDKs are given for a connection without one: the guarded fetch removes it. */
 const noKey = "no-key";
 
-function openAiClient(connection: OpenConnection, limits: CallLimits) {
+/**
+ * The official SDKs, loaded by the first call: together they hold 24 MB that a server nobody runs
+ * a prompt on would carry from its start (docs/decisions/0009).
+ */
+export const modelSdks = () => Promise.all([import("openai"), import("@anthropic-ai/sdk")]);
+
+async function openAiClient(connection: OpenConnection, limits: CallLimits) {
+  const [{ default: OpenAI }] = await modelSdks();
   return new OpenAI({
     apiKey: connection.apiKey ?? noKey,
     baseURL: connection.baseUrl,
@@ -70,7 +77,8 @@ function openAiClient(connection: OpenConnection, limits: CallLimits) {
   });
 }
 
-function anthropicClient(connection: OpenConnection, limits: CallLimits) {
+async function anthropicClient(connection: OpenConnection, limits: CallLimits) {
+  const [, { default: Anthropic }] = await modelSdks();
   return new Anthropic({
     // Always given, so the SDK never looks for credentials in this server's environment or files.
     apiKey: connection.apiKey ?? noKey,
@@ -102,8 +110,8 @@ export async function listModels(
   const ids: string[] = [];
   const pages =
     connection.kind === "anthropic"
-      ? anthropicClient(connection, limits).models.list({ limit: 100 }, { signal })
-      : openAiClient(connection, limits).models.list({ signal });
+      ? (await anthropicClient(connection, limits)).models.list({ limit: 100 }, { signal })
+      : (await openAiClient(connection, limits)).models.list({ signal });
   for await (const model of pages) {
     ids.push(model.id);
     if (ids.length >= modelListLimit) break;
@@ -112,14 +120,14 @@ export async function listModels(
 }
 
 /** Sends the prompt as one user message and gathers the answer, piece by piece when streaming. */
-export function callModel(
+export async function callModel(
   connection: OpenConnection,
   limits: CallLimits,
   request: ModelRequest,
 ): Promise<ModelAnswer> {
   return connection.kind === "anthropic"
-    ? callAnthropic(anthropicClient(connection, limits), request)
-    : callOpenAi(openAiClient(connection, limits), connection.baseUrl, request);
+    ? callAnthropic(await anthropicClient(connection, limits), request)
+    : callOpenAi(await openAiClient(connection, limits), connection.baseUrl, request);
 }
 
 function timer() {

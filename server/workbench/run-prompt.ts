@@ -51,8 +51,8 @@ export async function prepareRun(options: {
         maxTokens: input.maxTokens,
         signal: deadline.signal,
         onDelta,
-      }).catch((error: unknown) => {
-        throw upstreamFailure(error, {
+      }).catch(async (error: unknown) => {
+        throw await upstreamFailure(error, {
           apiKey: open.apiKey,
           timeoutS: limits.timeoutMs / 1000,
           stopped: signal.aborted,

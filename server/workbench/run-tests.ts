@@ -84,9 +84,9 @@ export async function runTests(options: {
           maxTokens: input.maxTokens,
           // A signal of its own, so what each call hangs on the shared one goes with the call.
           signal: AbortSignal.any([signal]),
-        }).catch((error: unknown) => {
+        }).catch(async (error: unknown) => {
           stop.abort();
-          throw upstreamFailure(error, {
+          throw await upstreamFailure(error, {
             apiKey: open.apiKey,
             timeoutS: limits.timeoutMs / 1000,
             stopped: options.signal.aborted,

@@ -1,8 +1,8 @@
-import * as AnthropicErrors from "@anthropic-ai/sdk";
-import * as OpenAIErrors from "openai";
 import { AppError } from "../errors.ts";
 import { AddressRefused, AnswerTooLarge } from "./guarded-fetch.ts";
-import { AnswerBrokeOff } from "./model-client.ts";
+import { AnswerBrokeOff, modelSdks } from "./model-client.ts";
+
+type Sdks = Awaited<ReturnType<typeof modelSdks>>;
 
 /** The person stopped the run (or left): nothing to say to anyone. */
 export class RunStopped extends Error {}
@@ -12,18 +12,19 @@ export class RunStopped extends Error {}
  * refused, the answer too large or broken off, the time up, or the service's own refusal with
  * its status and (shortened, without the key) its message. Anything else is not the service's.
  */
-export function upstreamFailure(
+export async function upstreamFailure(
   error: unknown,
   context: { apiKey: string | null; timeoutS: number; stopped: boolean; timedOut: boolean },
-): AppError | RunStopped {
+): Promise<AppError | RunStopped> {
   if (context.stopped) return new RunStopped("stopped");
+  const sdks = await modelSdks();
   const known = [error, ...causes(error)];
   const refused = known.find((e) => e instanceof AddressRefused);
   if (refused) {
     return new AppError("invalid_input", refused.message, "connection_address_refused");
   }
   // A stream cut by the time limit ends quietly in the SDKs, and reads as broken off: time first.
-  if (context.timedOut || isTimeout(error)) {
+  if (context.timedOut || isTimeout(sdks, error)) {
     return new AppError(
       "upstream_failed",
       `The model service did not finish within ${context.timeoutS} s (RUN_TIMEOUT_S). Nothing was kept.`,
@@ -31,7 +32,7 @@ export function upstreamFailure(
   }
   const plain = known.find((e) => e instanceof AnswerTooLarge || e instanceof AnswerBrokeOff);
   if (plain) return new AppError("upstream_failed", plain.message);
-  const status = statusOf(error);
+  const status = statusOf(sdks, error);
   if (status !== undefined) {
     const said = redact(serviceMessage(error), context.apiKey);
     return new AppError(
@@ -39,7 +40,7 @@ export function upstreamFailure(
       `${meaningOf(status)} (${status})${said ? `: ${said}` : ""}`,
     );
   }
-  if (isConnectionFailure(error)) {
+  if (isConnectionFailure(sdks, error)) {
     return new AppError(
       "upstream_failed",
       "The model service could not be reached, or its answer broke off. Nothing was kept; check the connection's address and try again.",
@@ -59,28 +60,28 @@ function causes(error: unknown): unknown[] {
   return found;
 }
 
-function isTimeout(error: unknown) {
+function isTimeout([openAi, anthropic]: Sdks, error: unknown) {
   return (
-    error instanceof OpenAIErrors.APIConnectionTimeoutError ||
-    error instanceof AnthropicErrors.APIConnectionTimeoutError ||
+    error instanceof openAi.APIConnectionTimeoutError ||
+    error instanceof anthropic.APIConnectionTimeoutError ||
     (error instanceof DOMException && error.name === "TimeoutError")
   );
 }
 
-function isConnectionFailure(error: unknown) {
+function isConnectionFailure([openAi, anthropic]: Sdks, error: unknown) {
   return (
-    error instanceof OpenAIErrors.APIConnectionError ||
-    error instanceof AnthropicErrors.APIConnectionError ||
-    error instanceof OpenAIErrors.APIUserAbortError ||
-    error instanceof AnthropicErrors.APIUserAbortError ||
+    error instanceof openAi.APIConnectionError ||
+    error instanceof anthropic.APIConnectionError ||
+    error instanceof openAi.APIUserAbortError ||
+    error instanceof anthropic.APIUserAbortError ||
     (error instanceof TypeError && /terminated|fetch failed|network/i.test(error.message)) ||
     (error instanceof Error &&
       /ECONNRESET|ECONNREFUSED|socket hang up|aborted/i.test(error.message))
   );
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof OpenAIErrors.APIError || error instanceof AnthropicErrors.APIError) {
+function statusOf([openAi, anthropic]: Sdks, error: unknown): number | undefined {
+  if (error instanceof openAi.APIError || error instanceof anthropic.APIError) {
     return typeof error.status === "number" ? error.status : undefined;
   }
   return undefined;

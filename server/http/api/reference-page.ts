@@ -1,15 +1,21 @@
-import MarkdownIt from "markdown-it";
 import { anchorOf } from "./reference-markdown.ts";
 
-/** Markdown as written in descriptions: no raw HTML passes through, headings get their anchors. */
-const markdown = new MarkdownIt({ html: false, linkify: false });
-markdown.core.ruler.push("heading_anchors", (state) => {
-  state.tokens.forEach((token, index) => {
-    const text = state.tokens[index + 1]?.content;
-    if (token.type === "heading_open" && text) token.attrSet("id", anchorOf(text));
+/**
+ * Markdown as written in descriptions: no raw HTML passes through, headings get their anchors.
+ * markdown-it is loaded for the page's one render (10 MB a server need not hold until then).
+ */
+async function markdownRenderer() {
+  const { default: MarkdownIt } = await import("markdown-it");
+  const markdown = new MarkdownIt({ html: false, linkify: false });
+  markdown.core.ruler.push("heading_anchors", (state) => {
+    state.tokens.forEach((token, index) => {
+      const text = state.tokens[index + 1]?.content;
+      if (token.type === "heading_open" && text) token.attrSet("id", anchorOf(text));
+    });
+    return true;
   });
-  return true;
-});
+  return markdown;
+}
 
 const style = `
 :root { color-scheme: light dark; --text: #1c1917; --muted: #57534e; --line: #e7e5e4; --code: #f5f5f4; --accent: #0f766e; }
@@ -32,7 +38,8 @@ th { color: var(--muted); font-weight: 600; }
  * The reference as a page of its own: rendered here, from the same Markdown as docs/api.md, with
  * its styles inline and no script, so it reads the same without JavaScript or a network.
  */
-export function referencePage(reference: string) {
+export async function referencePage(reference: string) {
+  const markdown = await markdownRenderer();
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -56,15 +56,15 @@ export function apiDocument(api: OpenAPIHono<AppEnv>): ApiDocument {
  * process runs.
  */
 export function referenceRoutes(api: OpenAPIHono<AppEnv>) {
-  let made: { document: ApiDocument; page: string } | undefined;
+  let made: Promise<{ document: ApiDocument; page: string }> | undefined;
   const reference = () => {
-    if (!made) {
+    made ??= (async () => {
       const document = apiDocument(api);
-      made = { document, page: referencePage(referenceMarkdown(document)) };
-    }
+      return { document, page: await referencePage(referenceMarkdown(document)) };
+    })();
     return made;
   };
   return apiRouter()
-    .openapi(documentRoute, (c) => c.json(reference().document, 200))
-    .openapi(pageRoute, (c) => c.html(reference().page, 200));
+    .openapi(documentRoute, async (c) => c.json((await reference()).document, 200))
+    .openapi(pageRoute, async (c) => c.html((await reference()).page, 200));
 }
