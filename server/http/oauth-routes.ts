@@ -113,11 +113,20 @@ async function formOf(c: Context<AppEnv>) {
   return oauthForm(await c.req.text());
 }
 
+/** More parameters than any OAuth request has: a token request has eight at most. */
+export const oauthFormParameterLimit = 32;
+
 /**
- * An OAuth form's parameters, each at most once, and none with text the database cannot take (a
- * NUL): a client_id or a token is looked up as it is sent.
+ * An OAuth form's parameters, at most `oauthFormParameterLimit`, each at most once, and none with
+ * text the database cannot take (a NUL): a client_id or a token is looked up as it is sent.
  */
 export function oauthForm(body: string) {
+  if (separatorsOver(body, oauthFormParameterLimit - 1)) {
+    throw new OAuthError(
+      "invalid_request",
+      `The request has more than ${oauthFormParameterLimit} parameters`,
+    );
+  }
   const form = new URLSearchParams(body);
   const seen = new Set<string>();
   for (const [name, value] of form) {
@@ -131,6 +140,15 @@ export function oauthForm(body: string) {
     }
   }
   return form;
+}
+
+/** Whether the form has more than `most` `&`, counted without splitting it. */
+function separatorsOver(body: string, most: number) {
+  let count = 0;
+  for (let at = body.indexOf("&"); at !== -1; at = body.indexOf("&", at + 1)) {
+    if (++count > most) return true;
+  }
+  return false;
 }
 
 const crossOriginPaths = new Set([

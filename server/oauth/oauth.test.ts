@@ -16,6 +16,7 @@ import {
 import { signedInMemory } from "../../tests/support/signed-in-memory.ts";
 import { type TestApp, withTestApp } from "../../tests/support/test-app.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { oauthFormParameterLimit } from "../http/oauth-routes.ts";
 
 let database: DatabaseHandle;
 let app: TestApp;
@@ -480,6 +481,41 @@ describe("MCP authorization by OAuth", () => {
     }
     // None of those used the code up.
     expect((await tokenRequest(app, forms["/oauth/token"] ?? {})).status).toBe(200);
+  });
+
+  it(`a form of more than ${oauthFormParameterLimit} parameters is invalid_request, and uses no code up`, async () => {
+    const user = await createUser(database.db);
+    const cookie = await signedInCookie(database.db, user.id);
+    const { client, pkce, code } = await codeFor(cookie);
+    const form = {
+      grant_type: "authorization_code",
+      code,
+      client_id: client.client_id,
+      redirect_uri: "https://client.example/callback",
+      code_verifier: pkce.verifier,
+      resource: `${origin}/mcp`,
+    };
+    const padded = (count: number) => {
+      const extra = Array.from({ length: count - Object.keys(form).length }, (_, n) => [
+        `extra${n}`,
+        "x",
+      ]);
+      return new URLSearchParams([...Object.entries(form), ...extra]).toString();
+    };
+    const over = await app.request("/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: padded(oauthFormParameterLimit + 1),
+    });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({ error: "invalid_request" });
+    // At the limit, the extra parameters are ignored as RFC 6749 §3.2 says, and the code works.
+    const at = await app.request("/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: padded(oauthFormParameterLimit),
+    });
+    expect(at.status).toBe(200);
   });
 
   it("a NUL in the authorization request's address is refused on a page, never sent on", async () => {
