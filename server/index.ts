@@ -13,6 +13,7 @@ import { startHousekeeping } from "./housekeeping.ts";
 import { createApp } from "./http/app.ts";
 import { inFlightRequests } from "./http/in-flight.ts";
 import { createNodeListener, type NodeMiddleware } from "./http/node-listener.ts";
+import { startIdleCollection } from "./idle-collection.ts";
 import { closeGracefullyOnSignals } from "./lifecycle.ts";
 import { createChangeFeed } from "./live/change-feed.ts";
 import { createLogger } from "./logger.ts";
@@ -53,6 +54,7 @@ async function main() {
     connectionSecret,
   });
   const inFlight = inFlightRequests();
+  const stopIdleCollection = startIdleCollection({ inFlight });
   const server = createServer(
     createNodeListener({
       app,
@@ -85,6 +87,7 @@ async function main() {
       void changeFeed.close();
     },
     closeResources: async () => {
+      stopIdleCollection();
       await stopHousekeeping();
       await frontEnd.close();
       await database.close();
