@@ -6,10 +6,11 @@ import { signIn, uniqueEmail } from "./support/sign-in.ts";
 import { test as base, expect, expectAccessible } from "./support/test.ts";
 
 /**
- * The workbench in the browser: connections, a streamed run and Stop, Compare, test cases and
- * the history's pass counts, at 320 and 1280 px, light and dark, by keyboard, axe clean. The
- * model service is the project's stand-in (tests/support/model-server.ts); this file's own
- * server may reach it on loopback, and no other private address.
+ * The workbench in the browser: connections, a streamed run and Stop, a run's temperature, limit
+ * and token counts, Compare of two versions and of two models, test cases and the history's pass
+ * counts and the cases a version broke, at 320 and 1280 px, light and dark, by keyboard, axe
+ * clean. The model service is the project's stand-in (tests/support/model-server.ts); this
+ * file's own server may reach it on loopback, and no other private address.
  */
 
 /** This file's server, allowed to reach the stand-in on 127.0.0.1, and the stand-in: one each per worker. */
@@ -160,6 +161,30 @@ test("a run streams its answer in, and Stop ends the model's request", async ({ 
   await expect(dialog.getByText(/Version 1 · stand-in-small on Stand-in/)).toHaveCount(1);
 });
 
+test("temperature and max tokens set on the Run tab reach the model; the run shows its tokens", async ({
+  page,
+  models,
+}) => {
+  await signIn(page, { email: uniqueEmail("settings"), name: "Grace" });
+  await addConnection(page, models);
+  await savePrompt(page, "Limerick", "Write a limerick about {{topic!}}.");
+  const dialog = await openRun(page, "Limerick");
+  await dialog.getByLabel("topic").fill("tea");
+  await dialog.getByLabel("Temperature").fill("0.3");
+  await dialog.getByLabel("Max tokens").fill("64");
+  models.answer(() => ({ text: "A kettle once sang", usage: { input: 17, output: 5 } }));
+  await dialog.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(dialog.locator("output")).toHaveText("A kettle once sang");
+  await expect(
+    dialog.getByText(/done in .* · 17 tokens in · 5 out · kept with version 1/),
+  ).toBeVisible();
+  // What the model was asked for, as the SDK sent it (the stand-in is not api.openai.com, so
+  // the limit goes as max_tokens).
+  const asked = models.seen.filter((seen) => seen.path === "/v1/chat/completions").at(-1);
+  expect(asked?.prompt).toBe("Write a limerick about tea.");
+  expect(asked?.body).toMatchObject({ model: "stand-in-small", temperature: 0.3, max_tokens: 64 });
+});
+
 test("Compare runs two versions side by side; a test run shows in the history", async ({
   page,
   models,
@@ -201,6 +226,84 @@ test("Compare runs two versions side by side; a test run shows in the history", 
     .click();
   const history = page.getByRole("dialog", { name: "History: Greeter" });
   await expect(history.getByText("1 of 1 test cases pass")).toBeVisible();
+});
+
+test("Compare runs two models side by side, each answer in its own column", async ({
+  page,
+  models,
+}) => {
+  await signIn(page, { email: uniqueEmail("compare-models"), name: "Grace" });
+  await addConnection(page, models);
+  await savePrompt(page, "Riddle", "Ask a riddle about {{thing}}");
+  // The stand-in answers by the model each request names.
+  models.answer((request) => ({
+    text: `${request.body?.model === "stand-in-large" ? "Large" : "Small"} model: ${request.prompt}`,
+  }));
+  const dialog = await openRun(page, "Riddle");
+  await dialog.getByLabel("thing").fill("clocks");
+  await dialog.getByRole("tab", { name: "Compare" }).click();
+  // One version: both sides run it; the models differ.
+  await expect(dialog.getByLabel("A: Version")).toHaveValue("1");
+  await expect(dialog.getByLabel("B: Version")).toHaveValue("1");
+  await expect(dialog.getByLabel("A: Model")).toHaveValue("stand-in-small");
+  await dialog.getByLabel("B: Model").fill("stand-in-large");
+  await dialog.getByRole("button", { name: "Run both" }).click();
+  await expect(dialog.getByRole("region", { name: "Side A" }).locator("output")).toHaveText(
+    "Small model: Ask a riddle about clocks",
+  );
+  await expect(dialog.getByRole("region", { name: "Side B" }).locator("output")).toHaveText(
+    "Large model: Ask a riddle about clocks",
+  );
+  const asked = models.seen
+    .filter((seen) => seen.path === "/v1/chat/completions")
+    .slice(-2)
+    .map((seen) => seen.body?.model)
+    .sort();
+  expect(asked).toEqual(["stand-in-large", "stand-in-small"]);
+});
+
+test("the history says which test cases a version broke that the one before passed", async ({
+  page,
+  models,
+}) => {
+  await signIn(page, { email: uniqueEmail("broke"), name: "Grace" });
+  await addConnection(page, models);
+  const prompt = await savePrompt(page, "Welcomer", "Say hello to {{name}}");
+  models.answer(() => ({}));
+  let dialog = await openRun(page, "Welcomer");
+  await dialog.getByRole("tab", { name: "Tests" }).click();
+  await dialog.getByRole("button", { name: "New test case" }).click();
+  await dialog.getByLabel("Test case name").fill("Says hello");
+  await dialog.locator("form").getByLabel("name", { exact: true }).fill("Bob");
+  await dialog.getByLabel("Check 1: contains").fill("hello");
+  await dialog.getByRole("button", { name: "Save test case" }).click();
+  await dialog.getByRole("button", { name: "Run all tests" }).click();
+  await expect(dialog.getByText("1 of 1 pass on version 1.")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Version 2 no longer says hello: the same case fails on it.
+  const edited = await page.request.patch(`/api/v1/prompts/${prompt.id}`, {
+    data: { promptText: "Say goodbye to {{name}}", useCase: "Welcomer" },
+  });
+  expect(edited.status()).toBe(200);
+  dialog = await openRun(page, "Welcomer");
+  await dialog.getByRole("tab", { name: "Tests" }).click();
+  await dialog.getByRole("button", { name: "Run all tests" }).click();
+  await expect(dialog.getByText("0 of 1 pass on version 2.")).toBeVisible();
+  await expect(dialog.getByText("Failed:")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await card(page, "Welcomer")
+    .getByRole("button", { name: /history of Welcomer/ })
+    .click();
+  const history = page.getByRole("dialog", { name: "History: Welcomer" });
+  const second = history.locator('li[data-version="2"]');
+  const first = history.locator('li[data-version="1"]');
+  await expect(second.getByText("0 of 1 test cases pass")).toBeVisible();
+  await expect(second.getByText("v2 fails 1 of 1 that v1 passed: Says hello")).toBeVisible();
+  await expect(first.getByText("1 of 1 test cases pass")).toBeVisible();
+  // The first version broke nothing: it has none before it to compare with.
+  await expect(first.getByText(/fails/)).toHaveCount(0);
 });
 
 for (const [width, theme] of [
