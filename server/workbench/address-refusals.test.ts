@@ -43,6 +43,12 @@ describe("an address written as an IP is refused as the connection is saved", ()
     ["loopback", () => `http://127.0.0.1:${port()}/v1`, /a loopback address \(127\.0\.0\.1\)/],
     ["IPv6 loopback", () => `http://[::1]:${port()}/v1`, /a loopback address \(::1\)/],
     ["10/8", () => "http://10.1.2.3:11434/v1", /a private network address \(10\.1\.2\.3\)/],
+    ["172.16/12", () => "http://172.16.0.1/v1", /a private network address \(172\.16\.0\.1\)/],
+    [
+      "172.16/12, its last address",
+      () => "http://172.31.255.255:8080/v1",
+      /a private network address \(172\.31\.255\.255\)/,
+    ],
     ["192.168/16", () => "http://192.168.1.20/v1", /a private network address/],
     ["link-local", () => "http://169.254.10.10/v1", /a link-local address/],
     ["metadata", () => "http://169.254.169.254/latest", /a cloud metadata address/],
@@ -59,6 +65,22 @@ describe("an address written as an IP is refused as the connection is saved", ()
       detail: "connection_address_refused",
       message: expect.stringMatching(message),
     });
+  });
+});
+
+describe("an address just outside a private range is not taken for one", () => {
+  it.each([
+    ["172.15.255.255", "below 172.16/12"],
+    ["172.32.0.1", "above 172.16/12"],
+  ])("%s (%s) is saved", async (address) => {
+    const ada = await apiPerson(database.db, app);
+    const res = await ada.call("POST", "/api/v1/connections", {
+      name: "Outside",
+      kind: "openai-compatible",
+      baseUrl: `http://${address}/v1`,
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.baseUrl).toBe(`http://${address}/v1`);
   });
 });
 

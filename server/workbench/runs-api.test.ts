@@ -563,16 +563,19 @@ describe("runs", () => {
   });
 });
 
-describe("a failing model service", () => {
+describe.each(["openai-compatible", "anthropic"] as const)("a failing %s model service", (kind) => {
+  const baseUrl = () => (kind === "anthropic" ? models.anthropicUrl : models.openAiUrl);
+
   async function failingRun(reply: Parameters<ModelServer["answer"]>[0], stream: boolean) {
     const ada = await person();
-    const connection = await addConnection(ada, { baseUrl: models.openAiUrl });
+    const connection = await addConnection(ada, { kind, baseUrl: baseUrl() });
     const prompt = await ownPrompt(ada.user.id, "Fail please");
     models.answer(reply);
+    const asked = models.nextRequest();
     const json = { promptId: prompt.id, connectionId: connection.id, model: "stand-in-small" };
     if (!stream) {
       const res = await ada.call("POST", "/api/v1/runs", json);
-      return { status: res.status, error: res.body?.error, deltas: 0, prompt };
+      return { status: res.status, error: res.body?.error, deltas: 0, prompt, asked: await asked };
     }
     const seen = await allEvents((await streamRun(app, ada, json)).events);
     const last = seen.at(-1);
@@ -581,6 +584,7 @@ describe("a failing model service", () => {
       error: last?.event === "error" ? last.data.error : undefined,
       deltas: seen.filter((event) => event.event === "delta").length,
       prompt,
+      asked: await asked,
     };
   }
 
@@ -590,6 +594,11 @@ describe("a failing model service", () => {
   ])("answers %s with a clear error, keeping nothing", async (status, message) => {
     for (const stream of [false, true]) {
       const failed = await failingRun(() => ({ status }), stream);
+      // The failure came from the service this kind of connection speaks to, asked as asked.
+      expect(failed.asked).toMatchObject({
+        api: kind === "anthropic" ? "anthropic" : "openai",
+        stream,
+      });
       expect(failed.status).toBe(stream ? 200 : 502);
       expect(failed.error).toMatchObject({
         code: "upstream_failed",
@@ -604,18 +613,19 @@ describe("a failing model service", () => {
       () => ({ chunks: ["a ", "b ", "c ", "d "], dropAfter: 2 }),
       true,
     );
+    expect(failed.asked.api).toBe(kind === "anthropic" ? "anthropic" : "openai");
     expect(failed.deltas).toBe(2);
     expect(failed.error).toMatchObject({ code: "upstream_failed" });
     expect(await keptRuns(failed.prompt.id)).toEqual([]);
   });
 
   it("a 50 MB answer is cut off at RUN_RESPONSE_LIMIT, keeping nothing", async () => {
-    const arrived = models.nextRequest();
     const failed = await failingRun(() => ({ hugeBytes: 50 * 1024 * 1024 }), false);
+    expect(failed.asked.api).toBe(kind === "anthropic" ? "anthropic" : "openai");
     expect(failed.status).toBe(502);
     expect(failed.error.message).toMatch(/passed 16,777,216 bytes/);
     // The stand-in stopped writing when the app stopped reading.
-    expect(await (await arrived).closed).toEqual({ finished: false });
+    expect(await failed.asked.closed).toEqual({ finished: false });
     expect(await keptRuns(failed.prompt.id)).toEqual([]);
   });
 
@@ -625,7 +635,7 @@ describe("a failing model service", () => {
       env: { ...workbenchEnv, RUN_TIMEOUT_S: "1" },
     });
     const ada = await apiPerson(database.db, quick);
-    const connection = await addConnection(ada, { baseUrl: models.openAiUrl });
+    const connection = await addConnection(ada, { kind, baseUrl: baseUrl() });
     models.answer(() => ({ endless: true, chunkDelayMs: 50 }));
     const seen = await allEvents(
       (await streamRun(quick, ada, { promptText: "Slow", connectionId: connection.id, model: "m" }))
