@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promptPath } from "../../shared/public-address.ts";
+import { eventually } from "../../tests/support/eventually.ts";
 import { createPrompt, createUser } from "../../tests/support/factories.ts";
 import { rawRequest } from "../../tests/support/raw-request.ts";
 import { createTestDatabase } from "../../tests/support/test-database.ts";
@@ -71,7 +72,12 @@ describe("a page asked at another spelling of its address", () => {
   });
 
   it("is followed to the page kept in memory: the other spelling costs no render", async () => {
-    const rendered = await ask(page);
+    // A rendered page is kept once it is compressed, off the request: wait until it is.
+    const rendered = await eventually(
+      () => ask(page),
+      (answer) => String(answer.headers["cache-status"]).includes("hit"),
+    );
+    expect(rendered.headers["cache-status"]).toContain("hit");
     const before = listening.calls.count;
     const redirected = await ask(`${page}/?utm_source=mail`);
     const followed = await ask(redirected.headers.location ?? "");
