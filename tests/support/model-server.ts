@@ -377,10 +377,20 @@ async function sendHuge(
   for (let written = 0; written < bytes; written += block.length) {
     if (response.destroyed) return;
     if (!response.write(block)) {
+      // Each wait takes its listeners off again, whichever event came first.
+      const waited = new AbortController();
+      const { signal } = waited;
       const drained = await Promise.race([
-        once(response, "drain").then(() => true),
-        once(response, "close").then(() => false),
+        once(response, "drain", { signal }).then(
+          () => true,
+          () => false,
+        ),
+        once(response, "close", { signal }).then(
+          () => false,
+          () => false,
+        ),
       ]);
+      waited.abort();
       if (!drained) return;
     }
   }
