@@ -46,10 +46,25 @@ describe("front matter, read as YAML", () => {
     );
   });
 
+  it("keeps a mapping of text apart (an Agent Skill's metadata), one level deep", () => {
+    const { fields, maps } = read(
+      "name: review\nmetadata:\n  title: Review a PR\n  tags: [git, review]\n  deeper:\n    x: y",
+    );
+    expect(Object.fromEntries(fields)).toEqual({ name: "review" });
+    expect(Object.fromEntries(maps.get("metadata") ?? [])).toEqual({
+      title: "Review a PR",
+      tags: ["git", "review"],
+    });
+    // Read field by field (the file as a whole is not YAML), the mapping is kept the same.
+    const byField = read("description: Fix: the bug\nmetadata:\n  title: Fix it");
+    expect(Object.fromEntries(byField.maps.get("metadata") ?? [])).toEqual({ title: "Fix it" });
+  });
+
   it("keeps the body after the closing line, and a file without front matter whole", () => {
     expect(read("description: x", "Line one\nLine two\n").body).toBe("Line one\nLine two\n");
     expect(splitFrontMatter("No front matter here.", "x.md")).toEqual({
       fields: new Map(),
+      maps: new Map(),
       body: "No front matter here.",
     });
   });

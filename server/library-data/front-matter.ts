@@ -2,6 +2,8 @@ import { parseDocument, type YAMLError } from "yaml";
 import { fail } from "./import-rules.ts";
 
 export type FrontMatterValue = string | string[];
+/** A field that is a mapping (an Agent Skill's `metadata`): its own fields of text or lists. */
+export type FrontMatterMaps = Map<string, Map<string, FrontMatterValue>>;
 
 /**
  * The most front matter a prompt file may have. Every tool's is a few hundred bytes (a name, a
@@ -16,8 +18,9 @@ const maxAliasCount = 20;
 
 /**
  * A Markdown file's YAML front matter and body, read by the `yaml` library as text (the failsafe
- * schema: `12` is "12", `yes` is "yes"). Values that are text or lists of text are kept; deeper
- * structure (which only tool settings use) is skipped.
+ * schema: `12` is "12", `yes` is "yes"). Values that are text or lists of text are kept in
+ * `fields`; a mapping of those (an Agent Skill's `metadata: { title: …, tags: … }`) in `maps`;
+ * deeper structure (which only tool settings use) is skipped.
  *
  * Tools write lines YAML reads otherwise, and mean them as text: Claude Code's
  * `argument-hint: [pr-number] [priority]`, or `description: Fix: the bug`. When the whole is not
@@ -27,8 +30,9 @@ const maxAliasCount = 20;
  */
 export function splitFrontMatter(text: string, path: string) {
   const lines = text.split("\n");
+  const maps: FrontMatterMaps = new Map();
   if (lines[0]?.trimEnd() !== "---")
-    return { fields: new Map<string, FrontMatterValue>(), body: text };
+    return { fields: new Map<string, FrontMatterValue>(), maps, body: text };
   const close = lines.findIndex((line, at) => at > 0 && /^(---|\.\.\.)\s*$/.test(line));
   if (close === -1) fail(`${path} line 1`, "the front matter (from ---) is never closed");
   const source = lines.slice(1, close);
@@ -40,12 +44,12 @@ export function splitFrontMatter(text: string, path: string) {
   }
   const body = lines.slice(close + 1).join("\n");
   const whole = readYaml(source.join("\n"));
-  if (!whole.error) return { fields: fieldsOf(whole.value), body };
-  return { fields: readFieldByField(source, path), body };
+  if (!whole.error) return { fields: fieldsOf(whole.value, maps), maps, body };
+  return { fields: readFieldByField(source, path, maps), maps, body };
 }
 
 /** Each top-level field (its line and the indented lines under it) read as YAML on its own. */
-function readFieldByField(source: string[], path: string) {
+function readFieldByField(source: string[], path: string, maps: FrontMatterMaps) {
   const fields = new Map<string, FrontMatterValue>();
   let at = 0;
   while (at < source.length) {
@@ -62,7 +66,7 @@ function readFieldByField(source: string[], path: string) {
     const field = source.slice(at, end).join("\n");
     const read = readYaml(field);
     if (!read.error) {
-      for (const [name, value] of fieldsOf(read.value)) fields.set(name, value);
+      for (const [name, value] of fieldsOf(read.value, maps)) fields.set(name, value);
     } else if (end - at > 1 || refusedOnOneLine(read.error)) {
       fail(where(lineOf(field, read.error.pos[0])), problem(read.error));
     } else {
@@ -109,8 +113,12 @@ function lineOf(source: string, offset: number) {
   return line;
 }
 
-/** The fields of a YAML mapping that are text, or lists of text; an empty one is as if not there. */
-function fieldsOf(value: unknown) {
+/**
+ * The fields of a YAML mapping that are text, or lists of text; an empty one is as if not there.
+ * With `maps`, a field that is a mapping itself goes there, its own fields read the same way (one
+ * level: a mapping inside it is skipped).
+ */
+function fieldsOf(value: unknown, maps?: FrontMatterMaps) {
   const fields = new Map<string, FrontMatterValue>();
   if (!value || typeof value !== "object" || Array.isArray(value)) return fields;
   for (const [key, field] of Object.entries(value)) {
@@ -120,6 +128,9 @@ function fieldsOf(value: unknown) {
         key,
         field.map((item: string) => item.trim()),
       );
+    } else if (maps && field && typeof field === "object" && !Array.isArray(field)) {
+      const inner = fieldsOf(field);
+      if (inner.size) maps.set(key, inner);
     }
   }
   return fields;

@@ -29,6 +29,8 @@ export interface ImportReport extends CollectionsReport {
   /** Both of those together (kept for the clients that read it, such as scripts/seed.ts). */
   duplicates: number;
   newFolders: number;
+  /** A zip of Agent Skills: the files beside each SKILL.md (scripts, references, assets), left out. */
+  skillFilesLeftOut: number;
   sample: string[];
   dryRun: boolean;
 }
@@ -134,6 +136,7 @@ export async function planImport(
       alreadyInLibrary,
       duplicates: repeatedInFile + alreadyInLibrary,
       newFolders: newFolders.length,
+      skillFilesLeftOut: parsed.skillFilesLeftOut ?? 0,
       sample: fresh.slice(0, 5).map((prompt) => titleAndCategory(prompt.useCase).title),
       ...collections.report,
     },

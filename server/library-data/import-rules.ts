@@ -28,7 +28,10 @@ export interface ImportedPrompt {
   history?: ImportedHistory;
   /** The seed's demo prompts: the topic library it is filed under (its category; the title stays). */
   topic?: string;
-  /** PromptShelf JSON only: the columns the file gives as they are (table-codecs.ts). */
+  /**
+   * PromptShelf JSON: the columns the file gives as they are (table-codecs.ts); an Agent Skill:
+   * its description.
+   */
   columns?: Partial<typeof prompts.$inferInsert>;
 }
 
@@ -44,7 +47,10 @@ export type ImportFormat =
   | "AI Prompt Genius JSON"
   | "AI Prompt Genius CSV"
   | "Copilot prompt files"
-  | "Claude Code commands";
+  | "Claude Code commands"
+  | "Agent Skills"
+  | "Agent Skills and Copilot prompt files"
+  | "Agent Skills and Claude Code commands";
 
 export interface ParsedImport {
   format: ImportFormat;
@@ -53,6 +59,8 @@ export interface ParsedImport {
   starredIds: string[];
   /** PromptShelf JSON only: the person's collections. */
   collections?: ImportedCollection[];
+  /** A zip of Agent Skills: the files beside the skills' SKILL.md (scripts, references…), left out. */
+  skillFilesLeftOut?: number;
 }
 
 /** What one file may hold: see IMPORT_PROMPT_LIMIT and FOLDER_DEPTH_LIMIT in docs/operations.md. */

@@ -35,8 +35,10 @@ const ourMembers = new Set([
 /**
  * Reads an import file; anything malformed stops it with the line (or entry, or file) named.
  * This is the one place that decides a file's format, from what it is:
- * - a zip (its first bytes): Copilot prompt files or Claude Code commands;
- * - a Markdown file (its name ends in .md, or it opens with front matter): one of those;
+ * - a zip (its first bytes): Agent Skills (each folder's SKILL.md), Copilot prompt files or
+ *   Claude Code commands;
+ * - a Markdown file (its name ends in .md, or it opens with front matter): one of those, a skill
+ *   when it is named SKILL.md;
  * - a JSON object: a PromptShelf export, or LibreChat's `{ promptGroups: [...] }`;
  * - a JSON list: Open WebUI, LibreChat, Raycast or AI Prompt Genius, by its first entry;
  * - otherwise CSV: AI Prompt Genius's by its header, else ours or prompts.chat's.

@@ -44,6 +44,29 @@ function manyCommands(size: number) {
 }
 const zipOf = (name: string, text: string) => zipSync({ [name]: strToU8(text) });
 
+/**
+ * A zip of skills 8 folders deep, ten files beside each SKILL.md, about `size` bytes of paths:
+ * every file is looked up against the skills' folders. At most 1,800 skills (19,800 entries, within
+ * the limit of 20,000 an import takes). Stored, not deflated: what is timed is the reading of the
+ * entries and skills, not the inflater, whose buffers for each entry made the collector's work
+ * grow ten times for four times the skills.
+ */
+let lastSkills: { size: number; zip: Uint8Array } | undefined;
+function manySkills(size: number) {
+  if (lastSkills?.size !== size) {
+    const skill = strToU8("---\nname: s\n---\nx\n");
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0, made = 0; made < size && i < 1_800; i++) {
+      const folder = `a/b/c/d/e/f/skills/s${i}`;
+      files[`${folder}/SKILL.md`] = skill;
+      for (let file = 0; file < 10; file++) files[`${folder}/scripts/f${file}.sh`] = strToU8("x");
+      made += 11 * (folder.length + 14);
+    }
+    lastSkills = { size, zip: zipSync(files, { level: 0 }) };
+  }
+  return lastSkills.zip;
+}
+
 /** A field of `size` characters: `unit` repeated, between an opening and a closing. */
 function field(size: number, unit: string, open = "", close = "") {
   const repeats = Math.max(1, Math.floor((size - open.length - close.length) / unit.length));
@@ -191,6 +214,25 @@ const parsers: Parser[] = [
       "argument hints of brackets": (n) => `${n}`,
     },
     run: (size) => imported(manyCommands(Number(size)), "x.zip"),
+  },
+  {
+    name: "an Agent Skill (SKILL.md: metadata, a description cut at a word)",
+    shapes: {
+      "description: one word": (n) => `---\ndescription: ${field(n, "a")}\n---\nx\n`,
+      "description: spaces": (n) => `---\ndescription: ${field(n, " ", "a", "b")}\n---\nx\n`,
+      "metadata tags of commas": (n) => `---\nmetadata:\n  tags: ${field(n, ",")}\n---\nx\n`,
+      "metadata keys": (n) => `---\nmetadata:\n${field(n, "  k: v\n")}---\nx\n`,
+      "name of hyphens": (n) => `---\nname: ${field(n, "-")}\n---\nx\n`,
+    },
+    run: (text) => imported(text, "SKILL.md"),
+  },
+  {
+    name: "Agent Skills, many files in a zip",
+    shapes: {
+      // As many skills as the size allows, each with scripts beside its SKILL.md, nested deep.
+      "skill folders with scripts": (n) => `${n}`,
+    },
+    run: (size) => imported(manySkills(Number(size)), "x.zip"),
   },
   {
     name: "Open WebUI JSON",

@@ -10,6 +10,7 @@ const again: Report = {
   alreadyInLibrary: 1511,
   duplicates: 1529,
   newFolders: 0,
+  skillFilesLeftOut: 0,
   sample: [],
   newCollections: 0,
   collectionsInLibrary: 0,

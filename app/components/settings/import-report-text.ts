@@ -5,7 +5,10 @@ export type Report = Omit<ImportReport, "dryRun">;
 /** A figure as the rest of the app writes one: 1,511. */
 export const figure = (n: number) => n.toLocaleString("en-US");
 
-/** What was left out and why: repeats within the file apart from what the library holds. */
+/**
+ * What was left out and why: repeats within the file apart from what the library holds, and a
+ * zip of skills' other files.
+ */
 export function skippedText(report: Report) {
   const parts = [
     report.repeatedInFile ? `${figure(report.repeatedInFile)} repeated in the file` : null,
@@ -15,6 +18,9 @@ export function skippedText(report: Report) {
       : null,
     report.collectionItemsSkipped
       ? `${count(report.collectionItemsSkipped, "collection item")} whose prompt is not shared here`
+      : null,
+    report.skillFilesLeftOut
+      ? `${count(report.skillFilesLeftOut, "file")} beside the skills (scripts, references, assets)`
       : null,
   ].filter(Boolean);
   return parts.length ? `Skipped: ${parts.join(", ")}.` : undefined;

@@ -356,6 +356,9 @@ export const importReport = z
     alreadyInLibrary: count.describe("Prompts your library has: skipped."),
     duplicates: count.describe("Both of those together."),
     newFolders: count,
+    skillFilesLeftOut: count.describe(
+      "A zip of Agent Skills: the files beside each SKILL.md (scripts, references, assets), which are not prompts: left out.",
+    ),
     sample: z.array(z.string()).describe("Up to five titles it adds."),
     newCollections: count,
     collectionsInLibrary: count.describe(
