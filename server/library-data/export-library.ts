@@ -4,6 +4,7 @@ import { requireViewer } from "../prompts/prompt-access.ts";
 import { requireTeamRole } from "../teams/team-access.ts";
 import { csvRow, guardCell } from "./csv.ts";
 import { promptFileChunks } from "./export-prompt-files.ts";
+import { skillChunks } from "./export-skills.ts";
 import {
   type ExportedCollection,
   type ExportedPrompt,
@@ -16,7 +17,7 @@ import {
 import { exportEntry, folderCodec } from "./table-codecs.ts";
 import { teamEarlierVersions, teamPrompts } from "./team-rows.ts";
 
-export const exportFormats = ["json", "csv", "markdown", "prompt-files"] as const;
+export const exportFormats = ["json", "csv", "markdown", "prompt-files", "skills"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const libraryFormat = "promptshelf-library";
@@ -24,11 +25,13 @@ export const csvHeader = ["act", "prompt", "category", "tags", "folder", "create
 /** Folder paths in CSV and Markdown: "Work / Clients". */
 export const folderPathSeparator = " / ";
 
-const types: Record<ExportFormat, { type: string; extension: string }> = {
-  json: { type: "application/json; charset=utf-8", extension: "json" },
-  csv: { type: "text/csv; charset=utf-8", extension: "csv" },
-  markdown: { type: "text/markdown; charset=utf-8", extension: "md" },
-  "prompt-files": { type: "application/zip", extension: "zip" },
+/** Each format's content type and extension, and what its file is named after (`stem`). */
+const types: Record<ExportFormat, { type: string; extension: string; stem: string }> = {
+  json: { type: "application/json; charset=utf-8", extension: "json", stem: "library" },
+  csv: { type: "text/csv; charset=utf-8", extension: "csv", stem: "library" },
+  markdown: { type: "text/markdown; charset=utf-8", extension: "md", stem: "library" },
+  "prompt-files": { type: "application/zip", extension: "zip", stem: "prompts" },
+  skills: { type: "application/zip", extension: "zip", stem: "skills" },
 };
 
 type Folder = Awaited<ReturnType<typeof ownFolders>>[number];
@@ -77,9 +80,10 @@ function teamLibrary(db: Database, viewer: Viewer, team: { id: string; name: str
 /**
  * The viewer's whole library as a stream, or with `teamId` a team's (any member may): JSON
  * (everything, re-importable), CSV (opens in a spreadsheet, imports into other prompt tools),
- * Markdown (one document to read) or a zip of `.prompt.md` files (for Copilot and Claude Code;
- * imports back). A team one is not in is not found. The personal export never holds a team's
- * prompts, not even those the viewer wrote (ownedBy in prompt-access.ts).
+ * Markdown (one document to read), a zip of `.prompt.md` files (for Copilot and Claude Code;
+ * imports back) or a zip of Agent Skills (a `SKILL.md` folder a prompt, for Claude, Codex and
+ * other agents; export-skills.ts). A team one is not in is not found. The personal export never
+ * holds a team's prompts, not even those the viewer wrote (ownedBy in prompt-access.ts).
  */
 export async function exportLibrary(options: {
   db: Database;
@@ -101,9 +105,10 @@ export async function exportLibrary(options: {
     csv: () => csvChunks(source, paths),
     markdown: () => markdownChunks(viewer, source, paths),
     "prompt-files": () => promptFileChunks(source.prompts(), source.folders),
+    skills: () => skillChunks(source.prompts()),
   }[options.format]();
   const date = new Date().toISOString().slice(0, 10);
-  const name = `promptshelf-${source.team ? "team-" : ""}${options.format === "prompt-files" ? "prompts" : "library"}`;
+  const name = `promptshelf-${source.team ? "team-" : ""}${types[options.format].stem}`;
   return {
     filename: `${name}-${date}.${types[options.format].extension}`,
     contentType: types[options.format].type,

@@ -113,7 +113,7 @@ function directoryName(name: string) {
 }
 
 /** Zip dates run from 1980 to 2099 (as fflate writes them); a date outside moves to the edge. */
-function zipTime(iso: string) {
+export function zipTime(iso: string) {
   const time = new Date(iso).getTime();
   return new Date(Math.min(Math.max(time, Date.UTC(1980, 0, 2)), Date.UTC(2099, 11, 31)));
 }

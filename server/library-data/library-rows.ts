@@ -30,6 +30,8 @@ const batchSize = 500;
 export interface ExportedPrompt {
   id: string;
   title: string;
+  /** What the prompt is for; null when none was given (absent from a file before version 7). */
+  description?: string | null;
   promptText: string;
   category: string | null;
   shared: boolean;

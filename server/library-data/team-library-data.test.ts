@@ -124,7 +124,15 @@ describe("a team's export", () => {
     );
 
     // Outside the team, it is not there, in any format; a malformed id is no team at all.
-    for (const format of ["json", "csv", "markdown", "prompt-files"]) {
+    const skills = await download(viewer, `/api/v1/export?team=${teamId}&format=skills`);
+    expect(skills.res.headers.get("content-disposition")).toMatch(/promptshelf-team-skills-/);
+    expect(Object.keys(unzipSync(skills.bytes)).sort()).toEqual([
+      "README.md",
+      "launch-post-2/SKILL.md",
+      "launch-post/SKILL.md",
+    ]);
+
+    for (const format of ["json", "csv", "markdown", "prompt-files", "skills"]) {
       const refused = await outsider.call("GET", `/api/v1/export?team=${teamId}&format=${format}`);
       expect(refused.status).toBe(404);
       expect(refused.body.error.detail).toBe("team_not_found");

@@ -16,4 +16,9 @@ export const exportFormats = [
     label: ".prompt.md files",
     note: "a zip of prompt files, folders as folders, for Copilot and Claude Code; imports back in",
   },
+  {
+    format: "skills",
+    label: "Agent Skills",
+    note: "a zip of skill folders (SKILL.md) for Claude, Codex and other agents; tags ride along, but not folders, versions, stars or dates, and {{variables}} stay as written",
+  },
 ] as const;

@@ -42,8 +42,9 @@ your own collections (\`title\`, \`description\`, \`isPublic\`, \`createdAt\`, \
 \`items\` in order, each \`{ promptId, title, category, path, note }\`, \`path\` being the prompt's
 \`/p/<short id>-<slug>\` page), holding only the items a collection shows: shared prompts, named by
 what their public page shows. Your stars on other people's collections are not exported. CSV,
-Markdown and \`prompt-files\` (a zip of \`.prompt.md\` files, docs/imports-exports.md) carry each
-prompt's current text only.
+Markdown, \`prompt-files\` (a zip of \`.prompt.md\` files, docs/imports-exports.md) and \`skills\` (a
+zip of Agent Skills, one \`<name>/SKILL.md\` folder a prompt, its title and tags in \`metadata\`; no
+folders) carry each prompt's current text only.
 
 With \`team\`, a team's library instead, for any of its members: its prompts with their history, in
 any format (\`promptshelf-team-…\`). A team's prompts have no folders or tags of their own, and
@@ -56,7 +57,7 @@ the team: removed from it midway, you are sent nothing more of it and the downlo
   responses: {
     200: {
       description:
-        "The file, named `promptshelf-library-<date>.<extension>` (`promptshelf-prompts-…` for the zip).",
+        "The file, named `promptshelf-library-<date>.<extension>` (`promptshelf-prompts-…` for `prompt-files`, `promptshelf-skills-…` for `skills`).",
       content: {
         "application/json": { schema: file },
         "text/csv": { schema: file },
