@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync, zipSync } from "fflate";
+import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { importer } from "../../tests/fixtures/imports/import-helpers.ts";
@@ -286,15 +286,16 @@ describe("the Agent Skills export", () => {
     const res = await app.request("/api/v1/export?format=skills", {
       headers: { cookie: from.actor.cookie },
     });
-    // The skills alone: the import reads any other .md in a zip, README.md too, as a Claude Code
-    // command, so the archive's README would come back as a prompt of its own.
-    const { "README.md": readme, ...skills } = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(readme).toBeDefined();
-    const zip = zipSync(skills);
+    // The archive as downloaded: its README is left out beside the skills, not made a prompt.
+    const zip = new Uint8Array(await res.arrayBuffer());
+    expect(unzipSync(zip)["README.md"]).toBeDefined();
 
     const to = await importer(database.db, app);
     const imported = await to.send(zip, "promptshelf-skills.zip");
-    expect(imported).toMatchObject({ status: 201, body: { format: "Agent Skills", added: 3 } });
+    expect(imported).toMatchObject({
+      status: 201,
+      body: { format: "Agent Skills", added: 3, skillFilesLeftOut: 1 },
+    });
     const shape = (library: Awaited<ReturnType<typeof from.library>>) =>
       library.map(({ title, text, tags }) => ({ title, text, tags }));
     expect(shape(await to.library())).toEqual(shape(await from.library()));

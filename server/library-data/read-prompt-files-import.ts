@@ -33,7 +33,8 @@ const toolFolders = [
  *
  * Skills: every `SKILL.md` in a folder is a skill (read-skill.ts), that folder its own; the other
  * files in it (scripts/, references/, assets/…, a skill nested in it too) are not prompts, and
- * are left out and counted. A `SKILL.md` at the zip's top makes the whole zip one skill.
+ * are left out and counted, as is a `README.md` beside them. A `SKILL.md` at the zip's top makes
+ * the whole zip one skill.
  *
  * The other files: when the zip holds any `.prompt.md` file it is Copilot's (and only those are
  * read); otherwise every `.md` file is a Claude Code command. The folders a file sits in (below
@@ -60,8 +61,11 @@ export async function readPromptFilesZip(
   let skillFilesLeftOut = 0;
   for (const entry of entries) {
     const skill = skillFolderOf(entry.path, skillFolders);
-    if (skill === undefined) others.push(entry);
-    else if (skill === folderOf(entry.path) && isSkillFile(entry.path)) skills.add(entry);
+    if (skill === undefined) {
+      // Beside skills, a README says what the zip is (ours does); it is no prompt.
+      if (skillFolders.size > 0 && isReadme(entry.path)) skillFilesLeftOut++;
+      else others.push(entry);
+    } else if (skill === folderOf(entry.path) && isSkillFile(entry.path)) skills.add(entry);
     else skillFilesLeftOut++;
   }
   const tool: PromptFileTool = others.some((entry) => /\.prompt\.md$/i.test(entry.path))
@@ -96,6 +100,8 @@ export async function readPromptFilesZip(
     skills.size === 0 ? formatOf[tool] : files.size > 0 ? withSkills[tool] : "Agent Skills";
   return { format, prompts, starredIds: [], skillFilesLeftOut };
 }
+
+const isReadme = (path: string) => /(^|\/)readme\.md$/i.test(path);
 
 /**
  * One Markdown prompt file on its own: `SKILL.md` is an Agent Skill's, `.prompt.md` Copilot's, any
