@@ -23,6 +23,9 @@ describe("an import's figures", () => {
     expect(skippedText(again)).toBe(
       "Skipped: 18 repeated in the file, 1,511 already in your library.",
     );
+    expect(
+      skippedText({ ...again, repeatedInFile: 0, alreadyInLibrary: 0, skillFilesLeftOut: 2 }),
+    ).toBe("Skipped: 2 files beside the skills (scripts, references, assets).");
     expect(addedText({ ...again, added: 1511, newCollections: 1200 })).toBe(
       "1,511 prompts and 1,200 collections",
     );
